@@ -1,0 +1,70 @@
+"""The `kfoot` command line. Each command lives in its own module and only parses arguments
+and calls the library; errors that mean bad input become one line and exit code 2."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+from ..errors import KfootError
+
+# Command modules, each exporting `command` (a click command). One module per command keeps
+# the front end thin and lets each step of the pipeline own its arguments.
+COMMAND_MODULES = ("report", "enumerate", "build", "warm", "cache", "diff", "gate", "compare")
+
+
+class KfootGroup(click.Group):
+    """Loads command modules on demand, so `kfoot report` never imports the build machinery."""
+
+    def list_commands(self, ctx):
+        return [name for name in COMMAND_MODULES if self._load(name) is not None]
+
+    def get_command(self, ctx, name):
+        return self._load(name)
+
+    @staticmethod
+    @functools.cache
+    def _load(name):
+        if name not in COMMAND_MODULES:
+            return None
+        try:
+            module = importlib.import_module(f"{__name__}.{name}_cmd")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{name}_cmd":
+                return None  # command not built yet
+            raise
+        return module.command
+
+
+@click.group(cls=KfootGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kfoot")
+def cli():
+    """kfoot: measure and control the kernel footprint of CUDA template libraries."""
+
+
+def main(argv=None) -> int:
+    """Entry point: exit 0 success, 1 a check failed, 2 bad input or usage."""
+    try:
+        rv = cli.main(args=argv, prog_name="kfoot", standalone_mode=False)
+    except KfootError as exc:
+        click.echo(f"kfoot: error: {exc}", err=True)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("kfoot: aborted", err=True)
+        return 2
+    except click.ClickException as exc:
+        exc.show()
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return rv if isinstance(rv, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
