@@ -1,0 +1,89 @@
+"""Cache keys: what must change the key whenever the compiled cubin could change.
+
+The key covers the kfoot version, the NVRTC version, the target arch, the compile options,
+a hash of the full source with every header it can reach, and the name expression. Include
+paths are absolute and machine-specific, so they are left out of the options part of the key;
+the *content* of the headers found through them is in the source hash instead, which is what
+matters and lets a cache move between machines (`kfoot cache export/import`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from .. import __version__
+
+# Bump when the entry layout or the meaning of a key changes: old entries then simply miss.
+KEY_SCHEMA = 1
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
+
+
+def source_digest(main_header: Path, include_dirs: tuple[Path, ...]) -> str:
+    """sha256 over the header and every file it includes, transitively, in a stable order.
+
+    Quoted includes resolve next to the including file first, then in the include dirs, as
+    NVRTC does. Includes inside `#if` blocks are counted too: over-approximating only costs a
+    spurious miss when an unused header changes, never a stale hit. A name that resolves
+    nowhere (an NVRTC built-in header) enters the hash as its name.
+    """
+    digest = hashlib.sha256()
+    seen: set[Path] = set()
+    pending = [Path(main_header).resolve()]
+    main_dir = pending[0].parent
+    while pending:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        data = path.read_bytes()
+        # The main header's folder is relocatable (registries are copied around): name files in
+        # it by relative path, toolkit headers by their path below an include dir.
+        digest.update(_display_name(path, main_dir, include_dirs).encode() + b"\0")
+        digest.update(hashlib.sha256(data).digest())
+        for kind, name in _INCLUDE.findall(data):
+            target = _resolve(name.decode(errors="replace"), kind == b'"', path.parent, include_dirs)
+            if target is None:
+                digest.update(b"builtin:" + name + b"\0")
+            elif target not in seen:
+                pending.append(target)
+    return digest.hexdigest()
+
+
+def _resolve(name: str, quoted: bool, here: Path, include_dirs: tuple[Path, ...]) -> Path | None:
+    candidates = ([here / name] if quoted else []) + [Path(d) / name for d in include_dirs]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve()
+    return None
+
+
+def _display_name(path: Path, main_dir: Path, include_dirs: tuple[Path, ...]) -> str:
+    for base in (main_dir, *include_dirs):
+        try:
+            return path.relative_to(Path(base).resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
+def portable_options(options: tuple[str, ...]) -> tuple[str, ...]:
+    """The options minus include paths (their content is in the source digest)."""
+    return tuple(opt for opt in options if not opt.startswith("-I"))
+
+
+def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], source_sha256: str, name_expression: str) -> str:
+    """The fingerprint of one kernel: a sha256 hex string."""
+    material = {
+        "schema": KEY_SCHEMA,
+        "kfoot": __version__,
+        "nvrtc": nvrtc_version,
+        "arch": arch,
+        "options": list(portable_options(options)),
+        "source": source_sha256,
+        "name": name_expression,
+    }
+    return hashlib.sha256(json.dumps(material, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
