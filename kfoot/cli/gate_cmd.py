@@ -1,0 +1,96 @@
+"""`kfoot gate --baseline BASE NEW`: fail (exit 1) when NEW grows beyond the budget."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from pathlib import Path
+
+import click
+
+from ..errors import KfootError
+
+
+@click.command("gate")
+@click.argument("new", metavar="NEW")
+@click.option("--baseline", "baseline", metavar="BASE",
+              help="Baseline report JSON (or a binary). Default: `baseline` in the budget file.")
+@click.option("--budget", "budget_file", metavar="FILE", help="TOML budget file (see docs/ci.md); flags override it.")
+@click.option("--max-kernel-growth", metavar="N|N%", help="Kernels the library may gain (default 0).")
+@click.option("--max-size-growth", metavar="BYTES|N%", help="Device code bytes it may gain: 4096, 64KiB, 1MB or 2% (default 0).")
+@click.option("--family-budget", "family_budgets", metavar="NAME=N|N%", multiple=True,
+              help="Kernels one family may gain, judged apart from the rest. Repeatable.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--update-baseline", is_flag=True, help="Write NEW as the baseline (after an intentional change) and exit 0.")
+@click.pass_context
+def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth, family_budgets, fmt, as_json, update_baseline):
+    """Compare NEW with the baseline and exit 0 within budget, 1 on a regression (the families
+    that grew most listed first), 2 on bad input. When GITHUB_STEP_SUMMARY is set, the Markdown
+    verdict is appended to it."""
+    from .. import budget as budgets
+    from .. import diff_render
+    from ..diff import diff_reports, load_report
+    from ..gate import evaluate
+
+    fmt = "json" if as_json else fmt
+    file_budget = budgets.load_budget_file(budget_file) if budget_file else None
+    budget = budgets.combine(file_budget, max_kernel_growth, max_size_growth, family_budgets)
+    base_path = Path(baseline) if baseline else budget.baseline
+    if base_path is None:
+        raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
+    update_hint = " ".join(shlex.quote(part) for part in
+                           ["kfoot", "gate", "--baseline", str(base_path), new, "--update-baseline"])
+
+    if update_baseline:
+        _update(ctx, base_path, load_report(new), new, fmt)
+        return
+    if not base_path.exists():
+        raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
+
+    verdict = evaluate(diff_reports(load_report(base_path), load_report(new), str(base_path), new), budget)
+    if fmt == "json":
+        click.echo(json.dumps(verdict.to_dict(), indent=1))
+    elif fmt == "markdown":
+        click.echo(diff_render.markdown_verdict(verdict, update_hint))
+    else:
+        diff_render.print_verdict(verdict, diff_render.make_console(), update_hint)
+    _append_step_summary(diff_render.markdown_verdict(verdict, update_hint))
+    ctx.exit(0 if verdict.passed else 1)
+
+
+def _update(ctx, base_path: Path, new_report: dict, new_label: str, fmt: str) -> None:
+    from .. import diff_render
+    from ..diff import diff_reports, load_report
+    from ..gate import write_baseline
+
+    previous = None
+    if base_path.exists():
+        try:
+            previous = load_report(base_path)
+        except KfootError as exc:
+            click.echo(f"kfoot: warning: replacing an unreadable baseline ({exc})", err=True)
+    write_baseline(new_report, base_path)
+    if previous is None:
+        line = f"baseline written: {base_path} ({new_report['totals']['kernels']:,} kernels)"
+    else:
+        line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(previous, new_report))}"
+    if fmt == "json":
+        click.echo(json.dumps({"schema": "kfoot.gate/1", "updated": str(base_path), "message": line}))
+    else:
+        click.echo(line)
+    ctx.exit(0)
+
+
+def _append_step_summary(markdown: str) -> None:
+    # GitHub Actions renders this file on the run's page. A summary that cannot be written is
+    # not a reason to change the verdict, so it is a warning only.
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return
+    try:
+        with open(target, "a", encoding="utf-8") as handle:
+            handle.write(markdown.rstrip("\n") + "\n\n")
+    except OSError as exc:
+        click.echo(f"kfoot: warning: cannot append to GITHUB_STEP_SUMMARY ({target}): {exc.strerror}", err=True)

@@ -1,0 +1,167 @@
+"""The verdict of `kfoot gate`: a diff held against a budget, and baseline updates.
+
+Rules (see docs/ci.md):
+- A family with its own budget is judged on its own kernels and/or code bytes, whichever limits
+  that budget sets.
+- Everything else (the whole library minus the families with their own budget) is judged
+  together against the library-wide limits. So `--family-budget X=16` lets family X grow by 16
+  kernels while the rest stays at the default of no growth.
+- Sizes are uncompressed device code bytes (`code_bytes`): what the GPU loads, independent of
+  the fatbin compression setting and unaffected by nvcc's random module IDs. Stored bytes and the
+  file size are shown in the diff but not budgeted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .budget import Budget, Limit
+from .diff import Change, ReportDiff
+from .errors import KfootError
+
+
+@dataclass(frozen=True)
+class Check:
+    """One rule applied to one figure."""
+
+    scope: str   # "family" for a family's own budget, "library" for everything else
+    name: str    # the family, or a description of the rest
+    metric: str  # "kernels" or "bytes"
+    change: Change
+    limit: Limit
+
+    @property
+    def allowed(self) -> int:
+        return self.limit.allowed(self.change.base)
+
+    @property
+    def passed(self) -> bool:
+        return self.change.delta <= self.allowed
+
+    def to_dict(self) -> dict:
+        return {"scope": self.scope, "name": self.name, "metric": self.metric, **self.change.to_dict(),
+                "limit": self.limit.describe("kernels" if self.metric == "kernels" else "bytes"),
+                "allowed": self.allowed, "passed": self.passed}
+
+
+@dataclass
+class Verdict:
+    diff: ReportDiff
+    budget: Budget
+    checks: list[Check]
+
+    @property
+    def passed(self) -> bool:
+        return all(check.passed for check in self.checks)
+
+    @property
+    def failures(self) -> list[Check]:
+        return [check for check in self.checks if not check.passed]
+
+    @property
+    def grown_families(self):
+        """Families that gained kernels or bytes, most kernels first (the diff's order)."""
+        return [g for g in self.diff.families if g.delta("kernels") > 0 or (g.delta("kernels") == 0 and g.delta("bytes") > 0)]
+
+    @property
+    def shrunk_families(self):
+        return [g for g in self.diff.families if g.delta("kernels") < 0 or (g.delta("kernels") == 0 and g.delta("bytes") < 0)]
+
+    @property
+    def outcome(self) -> str:
+        """pass, fail, or shrink (passed with a smaller footprint: worth a baseline update)."""
+        if not self.passed:
+            return "fail"
+        kernels = self.diff.totals["kernels"].delta
+        size = self.diff.totals[size_metric(self.diff)].delta
+        if (kernels < 0 and size <= 0) or (size < 0 and kernels <= 0):
+            return "shrink"
+        return "pass"
+
+    def to_dict(self) -> dict:
+        return {
+            "schema": "kfoot.gate/1",
+            "passed": self.passed,
+            "outcome": self.outcome,
+            "size_metric": size_metric(self.diff),
+            "checks": [check.to_dict() for check in self.checks],
+            "failures": [check.to_dict() for check in self.failures],
+            "families_grown": [g.to_dict() for g in self.grown_families],
+            "families_shrunk": [g.to_dict() for g in self.shrunk_families],
+            "diff": self.diff.to_dict(),
+        }
+
+
+def size_metric(diff: ReportDiff) -> str:
+    """The budgeted size: uncompressed code bytes when both reports have them, else device_bytes."""
+    return "code_bytes" if "code_bytes" in diff.totals else "device_bytes"
+
+
+def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
+    """Applies `budget` to `diff`. A family budget naming a family that is in neither report is
+    bad input (exit 2): most likely a typo, and a rule that silently guards nothing."""
+    checks: list[Check] = []
+    kernels_total = diff.totals["kernels"]
+    bytes_total = diff.totals[size_metric(diff)]
+    carved_kernels = carved_bytes = Change(0, 0)
+    for name in sorted(budget.families):
+        family = diff.family(name)
+        if family is None:
+            where = f"{budget.source}: " if budget.source else ""
+            raise KfootError(f"{where}budget for family {name!r}, which is in neither report "
+                             f"(families are named like {_example_family(diff)})")
+        own = budget.families[name]
+        if own.kernels is not None:
+            checks.append(Check("family", name, "kernels", family.figures["kernels"], own.kernels))
+        if own.size is not None:
+            checks.append(Check("family", name, "bytes", family.figures["bytes"], own.size))
+        carved_kernels = _add(carved_kernels, family.figures["kernels"])
+        carved_bytes = _add(carved_bytes, family.figures["bytes"])
+    rest = "rest of the library" if budget.families else "whole library"
+    checks.insert(0, Check("library", rest, "kernels", _sub(kernels_total, carved_kernels), budget.kernels))
+    checks.insert(1, Check("library", rest, "bytes", _sub(bytes_total, carved_bytes), budget.size))
+    return Verdict(diff, budget, checks)
+
+
+def _add(a: Change, b: Change) -> Change:
+    return Change(a.base + b.base, a.new + b.new)
+
+
+def _sub(a: Change, b: Change) -> Change:
+    # Family code bytes exclude per-image overhead, so the rest never goes negative in practice;
+    # clamp anyway so a percentage limit is never taken of a negative base.
+    return Change(max(a.base - b.base, 0), max(a.new - b.new, 0))
+
+
+def _example_family(diff: ReportDiff) -> str:
+    names = [g.name for g in diff.families[:2]]
+    return ", ".join(repr(n) for n in names) if names else "(no families in either report)"
+
+
+def write_baseline(report: dict, path: str | os.PathLike) -> None:
+    """Writes `report` as the new baseline: to a temporary file in the same folder, then renamed
+    over the old one, so an interrupted update never leaves a half-written baseline."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
