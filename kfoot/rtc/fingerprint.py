@@ -31,26 +31,40 @@ def source_digest(main_header: Path, include_dirs: tuple[Path, ...]) -> str:
     nowhere (an NVRTC built-in header) enters the hash as its name.
     """
     digest = hashlib.sha256()
-    seen: set[Path] = set()
-    pending = [Path(main_header).resolve()]
-    main_dir = pending[0].parent
-    while pending:
-        path = pending.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        data = path.read_bytes()
+    main_dir = Path(main_header).resolve().parent
+    for path, data, unresolved in _walk_includes(main_header, include_dirs):
         # The main header's folder is relocatable (registries are copied around): name files in
         # it by relative path, toolkit headers by their path below an include dir.
         digest.update(_display_name(path, main_dir, include_dirs).encode() + b"\0")
         digest.update(hashlib.sha256(data).digest())
+        for name in unresolved:
+            digest.update(b"builtin:" + name.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def included_files(main_header: Path, include_dirs: tuple[Path, ...] = ()) -> list[Path]:
+    """The header and every file it reaches through #include (resolved paths, header first)."""
+    return [path for path, _, _ in _walk_includes(main_header, include_dirs)]
+
+
+def _walk_includes(main_header: Path, include_dirs: tuple[Path, ...]):
+    seen: set[Path] = set()
+    pending = [Path(main_header).resolve()]
+    while pending:
+        path = pending.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        data = path.read_bytes()
+        unresolved = []
         for kind, name in _INCLUDE.findall(data):
-            target = _resolve(name.decode(errors="replace"), kind == b'"', path.parent, include_dirs)
+            text = name.decode(errors="replace")
+            target = _resolve(text, kind == b'"', path.parent, include_dirs)
             if target is None:
-                digest.update(b"builtin:" + name + b"\0")
+                unresolved.append(text)
             elif target not in seen:
                 pending.append(target)
-    return digest.hexdigest()
+        yield path, data, unresolved
 
 
 def _resolve(name: str, quoted: bool, here: Path, include_dirs: tuple[Path, ...]) -> Path | None:

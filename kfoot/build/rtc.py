@@ -1,0 +1,18 @@
+"""`kfoot build --mode rtc`: a registry of every variant and the template sources; no device code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..rtc.registry import write_registry
+from ..variants import enumerate_spec
+
+
+def build_rtc(spec, out_dir, *, variants=None) -> Path:
+    """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, or those given).
+
+    Every family keeps all its variants even when two families share a template-id (so a lookup
+    by either family works); the runtime compiles and caches per template-id, so it is built once.
+    """
+    chosen = list(variants) if variants is not None else enumerate_spec(spec)
+    return write_registry(spec, out_dir, chosen, mode="rtc")

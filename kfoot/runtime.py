@@ -1,0 +1,273 @@
+"""kfoot's runtime for RTC and hybrid builds: ask for a kernel by family and axis values, get
+an object that compiles on first use (NVRTC), caches on disk, loads with cupy and launches.
+
+    from kfoot import runtime
+    reg = runtime.open_registry("build/rtc")                     # DIR or DIR/registry.json
+    add = reg.kernel("binary", op="kfoot::op::Add", lhs="float32", rhs="float32")
+    add.cubin("sm_90")                                           # compile only: no GPU needed
+    add((blocks,), (256,), (x, y, out, n))                       # launch on the current device
+
+Costs, by design: a repeated `reg.kernel(...)` is one dict lookup (the in-memory cache, no lock);
+a kernel's first use per arch reads the disk cache or compiles; its first launch per device
+picks AOT (hybrid builds that hold it for that arch) or RTC once and remembers the choice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from pathlib import Path
+
+from .errors import KfootError
+from .rtc import compiler
+from .rtc.cache import DiskCache
+from .rtc.registry import Registry, RegistryVariant, load_registry
+
+__all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]
+
+_USE_ENV = object()
+
+
+class NoGpuError(KfootError):
+    """Launching needs a GPU and a driver; compiling (`Kernel.cubin`) does not."""
+
+
+def open_registry(path, *, cache=_USE_ENV, trace=_USE_ENV) -> "KernelRegistry":
+    """Open a registry built by `kfoot build --mode rtc|hybrid`.
+
+    cache: a DiskCache, None for no disk cache, default from the environment (KFOOT_CACHE_DIR,
+    KFOOT_CACHE=0, KFOOT_CACHE_MAX_BYTES). trace: a file to append served variants to, None for
+    none, default $KFOOT_TRACE.
+    """
+    if cache is _USE_ENV:
+        cache = DiskCache.from_env()
+    if trace is _USE_ENV:
+        trace = os.environ.get("KFOOT_TRACE") or None
+    return KernelRegistry(load_registry(path), cache=cache, trace=trace)
+
+
+class KernelRegistry:
+    def __init__(self, registry: Registry, *, cache: DiskCache | None, trace: str | os.PathLike | None):
+        self.registry = registry
+        self.cache = cache
+        self.trace_path = Path(trace) if trace else None
+        # (family, (axis, value), ...) as the caller passed them -> Kernel. Written once per key
+        # under _lock; read without one (a dict lookup is atomic), which is the 1 µs hit path.
+        self._memo: dict[tuple, Kernel] = {}
+        self._kernels: dict[str, Kernel] = {}  # template-id -> Kernel: one object per variant
+        self._lock = threading.Lock()
+        self._contexts: dict[str, compiler.SourceContext] = {}
+        self._modules: dict[tuple[int, str], object] = {}  # (device, cubin sha or "aot") -> cupy Module
+        self._device_arch: dict[int, str] = {}
+
+    # -- lookup -----------------------------------------------------------------------------
+    def kernel(self, family: str, /, **values) -> "Kernel":
+        """The kernel of `family` for these axis values (free axes required; derived ones optional)."""
+        key = (family, *values.items())
+        try:
+            return self._memo[key]
+        except KeyError:
+            return self._resolve(key, family, values)
+        except TypeError:  # an unhashable value: normalise it the slow way
+            return self._resolve(None, family, values)
+
+    def kernel_by_id(self, template_id: str) -> "Kernel":
+        variant = self.registry.by_template_id.get(template_id)
+        if variant is None:
+            raise KfootError(f"no variant {template_id!r} in the registry", path=self.registry.path)
+        return self._kernel_for(variant)
+
+    def _resolve(self, key, family: str, values: dict) -> "Kernel":
+        variant = self.registry.lookup(family, {axis: _normalize_value(v) for axis, v in values.items()})
+        kernel = self._kernel_for(variant)
+        if key is not None:
+            with self._lock:
+                self._memo.setdefault(key, kernel)
+        return kernel
+
+    def _kernel_for(self, variant: RegistryVariant) -> "Kernel":
+        with self._lock:
+            kernel = self._kernels.get(variant.template_id)
+            if kernel is not None:
+                return kernel
+            kernel = self._kernels[variant.template_id] = Kernel(self, variant)
+        self._record_trace(variant)
+        return kernel
+
+    def _record_trace(self, variant: RegistryVariant) -> None:
+        """Append the variant to $KFOOT_TRACE: one JSON line, one write (O_APPEND keeps lines whole)."""
+        if self.trace_path is None:
+            return
+        line = json.dumps({"family": variant.family, "values": variant.values_dict, "template_id": variant.template_id})
+        try:
+            fd = os.open(self.trace_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.write(fd, (line + "\n").encode())
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise KfootError(f"cannot append to the usage trace: {exc.strerror}", path=self.trace_path) from None
+
+    # -- compiling --------------------------------------------------------------------------
+    def context(self, arch: str) -> compiler.SourceContext:
+        ctx = self._contexts.get(arch)
+        if ctx is None:
+            with self._lock:
+                ctx = self._contexts.get(arch)
+                if ctx is None:
+                    ctx = compiler.SourceContext(self.registry, arch)
+                    self._contexts[arch] = self._contexts[ctx.arch] = ctx
+        return ctx
+
+    # -- devices (GPU only) -----------------------------------------------------------------
+    def device_arch(self, device: int) -> str:
+        arch = self._device_arch.get(device)
+        if arch is None:
+            cupy = _cupy()
+            try:
+                arch = "sm_" + cupy.cuda.Device(device).compute_capability
+            except Exception as exc:  # CUDARuntimeError without a GPU or driver
+                raise NoGpuError(f"no usable CUDA GPU to launch on ({_one_line(exc)}); compiling works without one: kernel.cubin('sm_90')") from None
+            self._device_arch[device] = arch
+        return arch
+
+    def _module(self, device: int, cubin: bytes):
+        sha = hashlib.sha256(cubin).hexdigest()
+        module = self._modules.get((device, sha))
+        if module is None:
+            cupy = _cupy()
+            with cupy.cuda.Device(device):
+                module = cupy.cuda.function.Module()
+                module.load(cubin)
+            self._modules[(device, sha)] = module
+        return module
+
+    def _aot_module(self, device: int):
+        module = self._modules.get((device, "aot"))
+        if module is None:
+            aot = self.registry.aot
+            fatbin = self.registry.root / aot["fatbin"]
+            cupy = _cupy()
+            with cupy.cuda.Device(device):
+                module = cupy.cuda.function.Module()
+                module.load(fatbin.read_bytes())  # the driver picks the SASS for this device
+            self._modules[(device, "aot")] = module
+        return module
+
+
+class Kernel:
+    """One variant. Compiles per arch on first use; launches on the current cupy device."""
+
+    def __init__(self, owner: KernelRegistry, variant: RegistryVariant):
+        self._owner = owner
+        self.variant = variant
+        self.family = variant.family
+        self.template_id = variant.template_id
+        self.values = variant.values_dict
+        self._binaries: dict[str, compiler.KernelBinary] = {}
+        self._functions: dict[int, object] = {}  # device -> cupy Function (the dispatch, remembered)
+        self.dispatch: dict[int, str] = {}  # device -> "aot" | "rtc", for inspection
+        self._lock = threading.Lock()
+
+    def __repr__(self):
+        return f"<kfoot Kernel {self.template_id}>"
+
+    # -- compile side (CPU only) ------------------------------------------------------------
+    def binary(self, arch: str) -> compiler.KernelBinary:
+        """The compiled kernel for `arch` (memory, else disk cache, else NVRTC)."""
+        found = self._binaries.get(arch)
+        if found is not None:
+            return found
+        with self._lock:  # two threads asking at once compile once
+            found = self._binaries.get(arch)
+            if found is None:
+                ctx = self._owner.context(arch)
+                found = compiler.get_kernel_binary(ctx, self.variant, self._owner.cache)
+                self._binaries[arch] = self._binaries[ctx.arch] = found
+        return found
+
+    def cubin(self, arch: str) -> bytes:
+        return self.binary(arch).cubin
+
+    def lowered_name(self, arch: str) -> str:
+        return self.binary(arch).lowered_name
+
+    def route(self, arch: str) -> str:
+        """'aot' when the registry's AOT library holds this variant for `arch`, else 'rtc'."""
+        return "aot" if self._owner.registry.aot and arch in self.variant.aot_archs else "rtc"
+
+    # -- launch side (GPU) ------------------------------------------------------------------
+    def function(self, device: int | None = None):
+        """The cupy Function for `device` (default: current), chosen and loaded once per device."""
+        if device is None:
+            device = _current_device()
+        fn = self._functions.get(device)
+        if fn is not None:
+            return fn
+        with self._lock:
+            fn = self._functions.get(device)
+            if fn is None:
+                fn = self._load(device)
+        return fn
+
+    def _load(self, device: int):
+        owner = self._owner
+        arch = owner.device_arch(device)
+        route = self.route(arch)
+        if route == "aot":
+            module = owner._aot_module(device)
+            fn = module.get_function(owner.registry.aot["lowered_names"][self.template_id])
+        else:
+            binary = self.binary(arch)
+            fn = owner._module(device, binary.cubin).get_function(binary.lowered_name)
+        self._functions[device] = fn
+        self.dispatch[device] = route
+        return fn
+
+    def __call__(self, grid, block, args, *, stream=None, shared_mem: int = 0):
+        """Launch with cupy semantics: grid and block tuples, args a tuple of arrays and scalars."""
+        fn = self._functions.get(_current_device()) or self.function()
+        fn(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem, stream=stream)
+
+
+def _normalize_value(value):
+    """Accept NumPy dtypes and scalar types for dtype axes: np.float32 / dtype('float32') -> 'float32'."""
+    if isinstance(value, (str, int, bool)):
+        return value
+    name = getattr(value, "name", None)
+    if isinstance(name, str):  # np.dtype
+        return name
+    try:
+        import numpy
+
+        return numpy.dtype(value).name
+    except Exception:
+        return value
+
+
+_cupy_module = None
+
+
+def _cupy():
+    global _cupy_module
+    if _cupy_module is None:
+        try:
+            import cupy
+        except Exception as exc:
+            raise NoGpuError(f"cupy is needed to launch kernels ({_one_line(exc)})") from None
+        _cupy_module = cupy
+    return _cupy_module
+
+
+def _current_device() -> int:
+    cupy = _cupy()
+    try:
+        return cupy.cuda.runtime.getDevice()
+    except Exception as exc:
+        raise NoGpuError(f"no usable CUDA GPU to launch on ({_one_line(exc)}); compiling works without one: kernel.cubin('sm_90')") from None
+
+
+def _one_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
