@@ -1,0 +1,160 @@
+"""kfoot.diff on hand-written reports: every expected delta below is worked out by hand from the
+figures written into the reports, not taken from kfoot's output."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from kfoot.diff import diff_reports, load_report
+from kfoot.errors import KfootError
+
+
+def make_report(families, *, archs=("sm_80", "sm_90"), overhead=100, path="/build/libdemo.so", version="0.1.0"):
+    """A kfoot.report/1 dict. `families` maps name -> (kernels per arch, code bytes per kernel);
+    every kernel is distinct within its family. Each SASS image carries `overhead` bytes of ELF
+    beside the kernels' code, so code bytes = per arch: sum(kernels*bytes) + overhead."""
+    per_arch_kernels = sum(k for k, _ in families.values())
+    per_arch_bytes = sum(k * b for k, b in families.values()) + overhead
+    n = len(archs)
+    arch_table = {a: {"kind": "sass", "images": 1, "kernels": per_arch_kernels,
+                      "stored_bytes": per_arch_bytes, "bytes": per_arch_bytes} for a in archs}
+    totals = {
+        "files": 1, "size": 10_000 + n * per_arch_bytes, "device_bytes": n * per_arch_bytes, "host_bytes": 10_000,
+        "kernels": n * per_arch_kernels, "distinct_kernels": per_arch_kernels, "global_symbols": n * per_arch_kernels,
+        "archs": arch_table,
+        "kinds": {"sass": {"images": n, "kernels": n * per_arch_kernels, "stored_bytes": n * per_arch_bytes,
+                           "bytes": n * per_arch_bytes}},
+        "families": [{"name": name, "kernels": n * k, "distinct_kernels": k, "bytes": n * k * b}
+                     for name, (k, b) in families.items()],
+    }
+    file_entry = {"path": path, "format": "shared-object", **copy.deepcopy({k: v for k, v in totals.items() if k != "files"})}
+    return {"schema": "kfoot.report/1", "tool": {"name": "kfoot", "version": version},
+            "files": [file_entry], "totals": totals}
+
+
+BASE = {"kfoot::binary_kernel": (8, 100), "kfoot::unary_kernel": (4, 50), "kfoot::old_kernel": (2, 30)}
+# binary gains 2 kernels per arch, unary is untouched, old is gone, reduce is new.
+NEW = {"kfoot::binary_kernel": (10, 100), "kfoot::unary_kernel": (4, 50), "kfoot::reduce_kernel": (3, 200)}
+
+
+def test_same_device_code_with_other_paths_and_versions_diffs_to_zero():
+    base = make_report(BASE, path="/tmp/a/libdemo.so", version="0.1.0")
+    new = make_report(BASE, path="/tmp/b/libdemo.so", version="9.9.9")
+    diff = diff_reports(base, new)
+    assert diff.is_zero
+    assert all(change.delta == 0 for change in diff.totals.values())
+    assert {g.status for g in diff.families} == {"unchanged"}
+
+
+def test_totals_deltas_worked_out_by_hand():
+    diff = diff_reports(make_report(BASE), make_report(NEW))
+    # kernels per arch: base 8+4+2 = 14, new 10+4+3 = 17; two archs.
+    assert (diff.totals["kernels"].base, diff.totals["kernels"].new, diff.totals["kernels"].delta) == (28, 34, 6)
+    assert diff.totals["distinct_kernels"].delta == 3
+    # code bytes per arch: base 800+200+60+100 = 1160, new 1000+200+600+100 = 1900.
+    assert diff.totals["code_bytes"].delta == 2 * (1900 - 1160)
+    assert diff.totals["device_bytes"].delta == 1480
+    assert diff.totals["kernels"].percent == pytest.approx(100 * 6 / 28)
+    assert not diff.is_zero
+
+
+def test_families_appearing_vanishing_and_ordered_by_growth():
+    diff = diff_reports(make_report(BASE), make_report(NEW))
+    names = [g.name for g in diff.families]
+    # reduce +6 kernels (new), binary +4, unary 0, old -4: biggest growth first.
+    assert names == ["kfoot::reduce_kernel", "kfoot::binary_kernel", "kfoot::unary_kernel", "kfoot::old_kernel"]
+    status = {g.name: g.status for g in diff.families}
+    assert status == {"kfoot::reduce_kernel": "added", "kfoot::binary_kernel": "changed",
+                      "kfoot::unary_kernel": "unchanged", "kfoot::old_kernel": "removed"}
+    binary = diff.family("kfoot::binary_kernel")
+    assert (binary.delta("kernels"), binary.delta("distinct_kernels"), binary.delta("bytes")) == (4, 2, 400)
+    reduce = diff.family("kfoot::reduce_kernel")
+    assert (reduce.figures["kernels"].base, reduce.figures["kernels"].new) == (0, 6)
+    assert reduce.figures["kernels"].percent is None  # growth from nothing has no percentage
+    old = diff.family("kfoot::old_kernel")
+    assert (old.delta("kernels"), old.delta("bytes")) == (-4, -120)
+    data = diff.to_dict()
+    assert data["families_added"] == ["kfoot::reduce_kernel"]
+    assert data["families_removed"] == ["kfoot::old_kernel"]
+
+
+def test_arch_and_kind_changes_including_a_new_arch():
+    base = make_report(BASE, archs=("sm_90",))
+    new = make_report(BASE, archs=("sm_90", "sm_100"))
+    diff = diff_reports(base, new)
+    archs = {g.name: g for g in diff.archs}
+    assert archs["sm_90"].status == "unchanged"
+    assert archs["sm_100"].status == "added" and archs["sm_100"].kind == "sass"
+    assert archs["sm_100"].figures["kernels"].new == 14
+    sass = diff.kinds[0]
+    assert (sass.name, sass.delta("images"), sass.delta("kernels")) == ("sass", 1, 14)
+    assert diff.totals["kernels"].delta == 14 and diff.totals["distinct_kernels"].delta == 0
+
+
+def test_reports_without_total_tables_are_summed_over_files():
+    # Two files, families only per file: the diff must add them up.
+    base = make_report(BASE)
+    second = make_report({"kfoot::binary_kernel": (1, 100)}, path="/build/libother.so")
+    for report in (base,):
+        report["files"].append(second["files"][0])
+        for key in ("families", "archs", "kinds"):
+            del report["totals"][key]
+    new = make_report(NEW)
+    diff = diff_reports(base, new)
+    binary = diff.family("kfoot::binary_kernel")
+    # base binary: 16 kernels in the first file + 2 in the second = 18; new: 20.
+    assert (binary.figures["kernels"].base, binary.figures["kernels"].new) == (18, 20)
+    # code bytes from the files' kinds: (1160 + (100 + 100)) * 2 = 2720 in the base.
+    assert diff.totals["code_bytes"].base == 2720
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def test_load_report_reads_json_with_or_without_suffix(tmp_path):
+    report = make_report(BASE)
+    assert load_report(write(tmp_path, "r.json", report)) == report
+    assert load_report(write(tmp_path, "baseline.report", report)) == report
+
+
+def _broken(mutate):
+    report = make_report(BASE)
+    mutate(report)
+    return report
+
+
+@pytest.mark.parametrize("content, phrase", [
+    ("{not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[1, 2]", "top level is a JSON list"),
+    (_broken(lambda r: r.pop("schema")), 'no "schema" key'),
+    (_broken(lambda r: r.update(schema="kfoot.report/2")), "unsupported report schema 'kfoot.report/2'"),
+    (_broken(lambda r: r.update(schema="kfoot.manifest/1")), "unsupported report schema"),
+    (_broken(lambda r: r.pop("totals")), '"totals" is missing'),
+    (_broken(lambda r: r["totals"].pop("kernels")), "totals.kernels is missing"),
+    (_broken(lambda r: r["totals"].update(kernels="12")), 'totals.kernels is "12"'),
+    (_broken(lambda r: r["totals"].update(kernels=-1)), "totals.kernels is -1"),
+    (_broken(lambda r: r["totals"].update(device_bytes=True)), "totals.device_bytes is true"),
+    (_broken(lambda r: r["totals"]["families"][0].pop("name")), "totals.families[0] has no name"),
+    (_broken(lambda r: r["totals"]["archs"]["sm_90"].update(kernels=1.5)), "totals.archs.sm_90.kernels is 1.5"),
+    (_broken(lambda r: r.update(files={})), '"files" is not a list'),
+])
+def test_malformed_reports_are_rejected_naming_file_and_problem(tmp_path, content, phrase):
+    path = write(tmp_path, "bad.json", content)
+    with pytest.raises(KfootError) as info:
+        load_report(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ": ")
+    assert phrase in message
+    assert "\n" not in message
+
+
+def test_missing_input_is_bad_input(tmp_path):
+    with pytest.raises(KfootError, match="no such file"):
+        load_report(tmp_path / "nope.json")
