@@ -158,3 +158,15 @@ def test_malformed_reports_are_rejected_naming_file_and_problem(tmp_path, conten
 def test_missing_input_is_bad_input(tmp_path):
     with pytest.raises(KfootError, match="no such file"):
         load_report(tmp_path / "nope.json")
+
+
+def test_family_names_that_differ_only_by_nvcc_module_id_match():
+    # Real names from two `nvcc -rdc=true` builds of one file in two folders (cuobjdump -symbols).
+    first = "__nv_static_25__edfb10f1_4_t_cu_d589cb60__ZN36_GLOBAL__N__edfb10f1_4_t_cu_d589cb606anon_kEPf"
+    second = "__nv_static_25__6b6f625f_4_t_cu_d589cb60__ZN36_GLOBAL__N__6b6f625f_4_t_cu_d589cb606anon_kEPf"
+    diff = diff_reports(make_report({first: (1, 64), "kfoot::k": (2, 32)}), make_report({second: (1, 64), "kfoot::k": (2, 32)}))
+    assert diff.is_zero
+    # A different file (other name and content hash) stays a different family.
+    other = "__nv_static_25__edfb10f1_4_u_cu_0badf00d__ZN36_GLOBAL__N__edfb10f1_4_u_cu_0badf00d6anon_kEPf"
+    diff = diff_reports(make_report({first: (1, 64)}), make_report({other: (1, 64)}))
+    assert sorted(g.status for g in diff.families) == ["added", "removed"]
