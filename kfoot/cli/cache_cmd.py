@@ -1,0 +1,185 @@
+"""`kfoot cache ls|stats|verify|prune|clear|export|import`: inspect and maintain the RTC disk cache."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+
+def _open(ctx):
+    from ..rtc.cache import DiskCache, default_cache_root, max_bytes_from_env
+
+    root = ctx.obj.get("cache_dir") or default_cache_root()
+    return DiskCache(root, max_bytes=max_bytes_from_env())
+
+
+def _console():
+    from rich.console import Console
+
+    return Console()
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+@click.group("cache")
+@click.option("--cache-dir", type=click.Path(path_type=str), default=None,
+              help="Cache root [default: $KFOOT_CACHE_DIR, else $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot].")
+@click.pass_context
+def command(ctx, cache_dir):
+    """Inspect and maintain the disk cache of RTC-compiled kernels."""
+    ctx.ensure_object(dict)
+    ctx.obj["cache_dir"] = cache_dir
+
+
+@command.command("ls")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def ls_cmd(ctx, as_json):
+    """List the entries, most recently used first."""
+    cache = _open(ctx)
+    infos = sorted(cache.entries(), key=lambda i: -i.mtime) if cache.root.is_dir() else []
+    rows = [
+        {
+            "key": i.key,
+            "kernel": (i.meta or {}).get("name_expression"),
+            "family": (i.meta or {}).get("family"),
+            "arch": (i.meta or {}).get("arch"),
+            "cubin_bytes": i.blob_size,
+            "last_used": round(i.mtime, 3),
+            "problem": i.problem,
+        }
+        for i in infos
+    ]
+    if as_json:
+        click.echo(json.dumps({"root": str(cache.root), "entries": rows}, indent=1))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{cache.root}: {len(rows)} entries")
+    for column in ("key", "arch", "kernel", "cubin", "last used"):
+        table.add_column(column)
+    for row in rows:
+        kernel = row["kernel"] if row["problem"] is None else f"[red]{row['problem']}[/red]"
+        used = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_used"]))
+        table.add_row(row["key"][:12], row["arch"] or "?", kernel or "?", _size(row["cubin_bytes"]), used)
+    _console().print(table)
+
+
+@command.command("stats")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def stats_cmd(ctx, as_json):
+    """Entries, cubins, bytes on disk, per arch, and the size bound."""
+    cache = _open(ctx)
+    if cache.root.is_dir():
+        infos, blob_sizes, total = cache.usage()
+    else:
+        infos, blob_sizes, total = [], {}, 0
+    per_arch: dict[str, int] = {}
+    for info in infos:
+        if info.meta:
+            per_arch[info.meta.get("arch", "?")] = per_arch.get(info.meta.get("arch", "?"), 0) + 1
+    stats = {
+        "root": str(cache.root),
+        "entries": len(infos),
+        "bad_entries": sum(1 for i in infos if i.problem),
+        "cubins": len(blob_sizes),
+        "total_bytes": total,
+        "max_bytes": cache.max_bytes,
+        "entries_per_arch": per_arch,
+    }
+    if as_json:
+        click.echo(json.dumps(stats, indent=1))
+        return
+    from rich.table import Table
+
+    table = Table(title="kfoot cache", show_header=False)
+    table.add_row("root", stats["root"])
+    table.add_row("entries", f"{stats['entries']} ({stats['bad_entries']} bad)")
+    table.add_row("cubins", str(stats["cubins"]))
+    table.add_row("size", _size(total) + (f" of {_size(cache.max_bytes)} allowed" if cache.max_bytes else ""))
+    for arch, count in sorted(per_arch.items()):
+        table.add_row(f"entries for {arch}", str(count))
+    _console().print(table)
+
+
+@command.command("verify")
+@click.option("--fix", is_flag=True, help="Delete the bad entries and cubins (foreign-owned ones are left alone).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def verify_cmd(ctx, fix, as_json):
+    """Check every entry's and cubin's checksum; exit 1 when any is bad."""
+    cache = _open(ctx)
+    bad = cache.verify(fix=fix) if cache.root.is_dir() else []
+    if as_json:
+        click.echo(json.dumps({"bad": [{"path": str(p), "problem": why} for p, why in bad], "fixed": fix}, indent=1))
+    else:
+        for path, why in bad:
+            click.echo(f"{path}: {why}{' (removed)' if fix and not why.startswith('owned by') else ''}")
+        click.echo(f"{len(bad)} bad" if bad else "all entries verified")
+    return 1 if bad and not fix else 0
+
+
+@command.command("prune")
+@click.option("--max-bytes", "max_bytes", default=None, help="Size to prune down to (e.g. 500M) [default: $KFOOT_CACHE_MAX_BYTES].")
+@click.pass_context
+def prune_cmd(ctx, max_bytes):
+    """Delete least-recently-used entries until the cache fits the bound."""
+    from ..errors import KfootError
+    from ..rtc.cache import parse_size
+
+    cache = _open(ctx)
+    if max_bytes is not None:
+        try:
+            limit = parse_size(max_bytes)
+        except ValueError:
+            raise KfootError(f"--max-bytes {max_bytes!r} is not a size (e.g. 500M, 2G)") from None
+    elif cache.max_bytes is not None:
+        limit = cache.max_bytes
+    else:
+        raise KfootError("no bound to prune to: pass --max-bytes or set KFOOT_CACHE_MAX_BYTES")
+    result = cache.prune(limit)
+    click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
+               f"freed {_size(result.freed_bytes)}; {_size(result.total_bytes)} left")
+
+
+@command.command("clear")
+@click.pass_context
+def clear_cmd(ctx):
+    """Delete every entry."""
+    cache = _open(ctx)
+    click.echo(f"removed {cache.clear()} entries from {cache.root}")
+
+
+@command.command("export")
+@click.argument("archive", type=click.Path(path_type=str))
+@click.pass_context
+def export_cmd(ctx, archive):
+    """Write the good entries to a tar archive (.tar or .tar.gz) for another machine."""
+    from ..errors import KfootError
+
+    cache = _open(ctx)
+    if not cache.root.is_dir():
+        raise KfootError("no cache here", path=cache.root)
+    click.echo(f"exported {cache.export(archive)} entries to {archive}")
+
+
+@command.command("import")
+@click.argument("archive", type=click.Path(path_type=str))
+@click.pass_context
+def import_cmd(ctx, archive):
+    """Install the entries of an exported archive, verifying each; exit 1 if any was rejected."""
+    cache = _open(ctx)
+    result = cache.import_(archive)
+    click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
+    for line in result.rejected:
+        click.echo(f"rejected {line}", err=True)
+    return 1 if result.rejected else 0

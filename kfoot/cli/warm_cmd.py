@@ -1,0 +1,102 @@
+"""`kfoot warm REGISTRY`: compile variants into the disk cache ahead of use, without a GPU."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command("warm")
+@click.argument("registry", metavar="REGISTRY", type=click.Path(path_type=str))
+@click.option("--arch", "archs", default="sm_90", show_default=True,
+              help="Target arch(es) for the cubins, comma-separated (sm_80,sm_90).")
+@click.option("--trace", "trace", type=click.Path(path_type=str), default=None,
+              help="Only the variants in this usage trace (KFOOT_TRACE output); default all.")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Parallel NVRTC processes [default: CPU count].")
+@click.option("--batch", "batch_size", type=click.IntRange(1), default=None,
+              help="Variants per NVRTC program (more: faster per kernel, bigger modules to load) [default: 32].")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def command(registry, archs, trace, jobs, batch_size, as_json):
+    """Compile REGISTRY's variants (all, or those in --trace) into the disk cache.
+
+    Many variants go into one NVRTC program and programs run in parallel processes; a second warm
+    of the same set finds everything cached."""
+    from ..errors import KfootError
+    from ..rtc import compiler
+    from ..rtc.cache import DiskCache
+    from ..rtc.registry import load_registry
+    from ..rtc.trace import read_trace
+
+    reg = load_registry(registry)
+    cache = DiskCache.from_env()
+    if cache is None:
+        raise KfootError("the disk cache is disabled (KFOOT_CACHE=0): nothing to warm into")
+    if trace:
+        variants = []
+        for template_id in read_trace(trace):
+            variant = reg.by_template_id.get(template_id)
+            if variant is None:
+                raise KfootError(f"the trace names {template_id!r}, which the registry lacks (trace from another build?)", path=trace)
+            variants.append(variant)
+    else:
+        seen = set()
+        variants = [v for v in reg.variants if not (v.template_id in seen or seen.add(v.template_id))]
+    arch_list = [a.strip() for a in archs.split(",") if a.strip()]
+    results = {}
+    for arch in arch_list:
+        results[arch] = _warm_one(reg, variants, arch, cache, jobs, batch_size or compiler.DEFAULT_BATCH, as_json)
+    if as_json:
+        click.echo(json.dumps({arch: _result_dict(r) for arch, r in results.items()}, indent=1))
+    else:
+        for arch, result in results.items():
+            _print_summary(arch, result)
+    failures = [f for r in results.values() for f in r.failures]
+    if failures:
+        for template_id, message in failures[:20]:
+            click.echo(f"kfoot: failed: {message}", err=True)
+        raise KfootError(f"{len(failures)} variant(s) failed to compile; the others are cached")
+    return 0
+
+
+def _warm_one(reg, variants, arch, cache, jobs, batch_size, quiet):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..rtc import compiler
+
+    if quiet:
+        return compiler.warm(reg, variants, arch, cache, jobs=jobs, batch_size=batch_size)
+    with Progress(TextColumn(f"warm {arch}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True) as bar:
+        task = bar.add_task("warm", total=len(variants))
+        return compiler.warm(reg, variants, arch, cache, jobs=jobs, batch_size=batch_size,
+                             on_progress=lambda n: bar.advance(task, n))
+
+
+def _result_dict(result) -> dict:
+    return {
+        "requested": result.requested,
+        "cache_hits": result.cache_hits,
+        "compiled": result.compiled,
+        "programs": result.programs,
+        "failed": len(result.failures),
+        "wall_seconds": round(result.wall_seconds, 3),
+        "nvrtc_seconds": round(result.compile_seconds, 3),
+        "ms_per_kernel": round(result.seconds_per_kernel * 1e3, 2),
+    }
+
+
+def _print_summary(arch, result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"kfoot warm {arch}", show_header=False)
+    table.add_row("variants requested", str(result.requested))
+    table.add_row("already cached", str(result.cache_hits))
+    table.add_row("compiled", f"{result.compiled} in {result.programs} NVRTC program(s)")
+    if result.failures:
+        table.add_row("failed", str(len(result.failures)))
+    table.add_row("wall time", f"{result.wall_seconds:.2f} s")
+    if result.compiled:
+        table.add_row("average per kernel", f"{result.seconds_per_kernel * 1e3:.1f} ms wall, "
+                      f"{result.compile_seconds / result.compiled * 1e3:.1f} ms NVRTC CPU")
+    Console().print(table)
