@@ -1,0 +1,106 @@
+"""`kfoot warm`: bulk compile into the disk cache (all, or a trace), in parallel processes."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from kfoot import runtime
+from kfoot.build.rtc import build_rtc
+from kfoot.rtc.cache import DiskCache
+from kfoot.spec import load_spec
+from test_rtc_support import MINI_VARIANTS, cubin_facts, run_cli, template_id_of, write_mini_spec
+
+
+@pytest.fixture(scope="module")
+def registry_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("warm")
+    out = folder / "registry"
+    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
+    return out
+
+
+def env_for(cache_dir, **extra):
+    env = dict(os.environ, KFOOT_CACHE_DIR=str(cache_dir), **extra)
+    for name in ("KFOOT_CACHE", "KFOOT_CACHE_MAX_BYTES", "KFOOT_TRACE"):
+        if name not in extra:
+            env.pop(name, None)
+    return env
+
+
+def test_warm_everything_for_two_archs_in_parallel_then_all_hits(registry_dir, tmp_path):
+    env = env_for(tmp_path / "c")
+    proc = run_cli("warm", str(registry_dir), "--arch", "sm_80,sm_90", "-j", "2", "--batch", "3", "--json", env=env)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    for arch in ("sm_80", "sm_90"):
+        assert summary[arch]["compiled"] == MINI_VARIANTS and summary[arch]["cache_hits"] == 0
+        assert summary[arch]["programs"] == 3  # 7 variants, 3 per program
+    cache = DiskCache(tmp_path / "c")
+    entries = cache.entries()
+    assert len(entries) == 2 * MINI_VARIANTS and cache.verify() == []
+    # Each entry's cubin really holds its kernel for its arch (cuobjdump, not our metadata).
+    for info in entries[:4]:
+        hit = cache.get(info.key)
+        sm, kernels = cubin_facts(hit.cubin, tmp_path)
+        assert f"sm_{sm}" == info.meta["arch"]
+        assert info.meta["name_expression"] in {template_id_of(k) for k in kernels}
+    again = json.loads(run_cli("warm", str(registry_dir), "--arch", "sm_80,sm_90", "--json", env=env).stdout)
+    assert all(again[a]["compiled"] == 0 and again[a]["cache_hits"] == MINI_VARIANTS for a in again)
+    # The runtime in a new process then compiles nothing: everything is a disk hit.
+    kernel = runtime.open_registry(registry_dir, cache=DiskCache(tmp_path / "c"), trace=None).kernel(
+        "apply", op="mini::op::Square", inp="float16")
+    assert kernel.binary("sm_80").from_cache and kernel.binary("sm_90").from_cache
+
+
+def test_warm_from_a_trace_compiles_only_the_traced_variants(registry_dir, tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    reg = runtime.open_registry(registry_dir, cache=None, trace=trace)
+    reg.kernel("apply", op="mini::op::Twice", inp="bfloat16")
+    reg.kernel("apply", op="mini::op::Square", inp="float32")
+    proc = run_cli("warm", str(registry_dir), "--trace", str(trace), "--json", env=env_for(tmp_path / "c"))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["sm_90"]["compiled"] == 2
+    names = {i.meta["name_expression"] for i in DiskCache(tmp_path / "c").entries()}
+    assert names == {"mini::apply_kernel<mini::op::Twice, __nv_bfloat16, __nv_bfloat16>",
+                     "mini::apply_kernel<mini::op::Square, float, float>"}
+
+
+def test_warm_shows_a_summary_with_the_average_per_kernel(registry_dir, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    runtime.open_registry(registry_dir, cache=None, trace=trace).kernel("apply", op="mini::op::Twice", inp="float64")
+    proc = run_cli("warm", str(registry_dir), "--trace", str(trace), env=env_for(tmp_path / "c"))
+    assert proc.returncode == 0 and "average per kernel" in proc.stdout and "compiled" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        ("no_registry", "no registry here"),
+        ("bad_trace", "line 1 is not a trace record"),
+        ("foreign_trace", "which the registry lacks"),
+        ("cache_off", "disk cache is disabled"),
+        ("bad_arch", "bad arch"),
+    ],
+)
+def test_warm_bad_input_is_one_line_exit_2(registry_dir, tmp_path, setup, message):
+    args = ["warm", str(registry_dir)]
+    extra = {}
+    trace = tmp_path / "t.jsonl"
+    if setup == "no_registry":
+        args = ["warm", str(tmp_path)]
+    elif setup == "bad_trace":
+        trace.write_text("not json\n")
+        args += ["--trace", str(trace)]
+    elif setup == "foreign_trace":
+        trace.write_text(json.dumps({"template_id": "other::kernel<int>"}) + "\n")
+        args += ["--trace", str(trace)]
+    elif setup == "cache_off":
+        extra["KFOOT_CACHE"] = "0"
+    elif setup == "bad_arch":
+        args += ["--arch", "volta"]
+    proc = run_cli(*args, env=env_for(tmp_path / "c", **extra))
+    assert proc.returncode == 2
+    assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
