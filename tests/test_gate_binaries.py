@@ -1,0 +1,194 @@
+"""`kfoot diff`/`kfoot gate` end to end on shared libraries built with nvcc at test time.
+
+A baseline with kft::axpy over {float, int}, a rebuild of the same source in another folder
+(so nvcc gives it other module IDs), a candidate with one more axis value (double) and one with
+one fewer. Expected figures come from NVIDIA's cuobjdump: kernel entries (`-all -symbols`) and
+the bytes of the extracted SASS images (`-all -xelf all`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kfoot.report.analyze")
+
+from kfoot.cli import main  # noqa: E402
+from kfoot.errors import ToolMissing  # noqa: E402
+from kfoot.toolchain import find_tool  # noqa: E402
+
+SOURCE = """\
+namespace kft {{
+template <typename T> __global__ void axpy(T a, const T* x, T* y, int n) {{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}}
+template <typename T> __global__ void fill(T* y, T v, int n) {{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = v;
+}}
+}}  // namespace kft
+// A static kernel: under -rdc nvcc names it after the module ID, which changes with the folder.
+static __global__ void scale_static(float* y) {{ y[threadIdx.x] *= 2.0f; }}
+void launch_scale(float* y) {{ scale_static<<<1, 32>>>(y); }}
+{instances}
+"""
+
+VARIANTS = {
+    "base": (["float", "int"], ["float", "int"]),
+    "rebuild": (["float", "int"], ["float", "int"]),
+    "grown": (["float", "int", "double"], ["float", "int"]),
+    "shrunk": (["float"], ["float", "int"]),
+}
+
+
+def tool(name):
+    try:
+        return find_tool(name)
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+
+
+def _build(nvcc: Path, folder: Path, axpy_types, fill_types) -> Path:
+    folder.mkdir(parents=True)
+    instances = [f"template __global__ void kft::axpy<{t}>({t}, const {t}*, {t}*, int);" for t in axpy_types]
+    instances += [f"template __global__ void kft::fill<{t}>({t}*, {t}, int);" for t in fill_types]
+    (folder / "lib.cu").write_text(SOURCE.format(instances="\n".join(instances)))
+    subprocess.run([str(nvcc), "-shared", "-Xcompiler", "-fPIC", "-rdc=true", "-gencode", "arch=compute_90,code=sm_90",
+                    "-o", "libkft.so", "lib.cu"], cwd=folder, check=True, capture_output=True, timeout=300)
+    return folder / "libkft.so"
+
+
+@pytest.fixture(scope="module")
+def libs(tmp_path_factory):
+    nvcc = tool("nvcc")
+    root = tmp_path_factory.mktemp("gate-libs")
+    with ThreadPoolExecutor(2) as pool:  # two cores: two nvcc at a time
+        futures = {name: pool.submit(_build, nvcc, root / name, *types) for name, types in VARIANTS.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def entries(lib: Path, pattern: str = "") -> list[str]:
+    """Kernel entry names, one per SASS image they are in, as cuobjdump lists them."""
+    out = subprocess.run([str(tool("cuobjdump")), "-all", "-symbols", str(lib)], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    names = [line.split()[-1] for line in out.splitlines() if " ENTRY " in f" {line} "]
+    return [n for n in names if re.search(pattern, n)]
+
+
+def sass_bytes(lib: Path, scratch: Path) -> int:
+    """Total size of the SASS images cuobjdump extracts from `lib`."""
+    scratch.mkdir()
+    subprocess.run([str(tool("cuobjdump")), "-all", "-xelf", "all", str(lib)], cwd=scratch, check=True,
+                   capture_output=True, timeout=120)
+    cubins = list(scratch.glob("*.cubin"))
+    assert cubins
+    return sum(p.stat().st_size for p in cubins)
+
+
+def run(capsys, *args):
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def gate_json(capsys, base, new, *extra):
+    code, out, _ = run(capsys, "gate", "--baseline", base, new, "--json", *extra)
+    return code, json.loads(out)
+
+
+@pytest.fixture(autouse=True)
+def no_step_summary(monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+
+def test_identical_rebuild_in_another_folder_diffs_to_zero(capsys, libs):
+    # The two builds really differ: nvcc put a folder-dependent module ID in the static kernel's name.
+    assert sorted(entries(libs["base"])) != sorted(entries(libs["rebuild"]))
+    assert len(entries(libs["base"])) == len(entries(libs["rebuild"]))
+    code, out, _ = run(capsys, "diff", libs["base"], libs["rebuild"], "--json")
+    assert code == 0 and json.loads(out)["zero"] is True
+    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["rebuild"])
+    assert code == 0 and "no change in device code" in out
+
+
+def test_one_more_axis_value_fails_naming_the_family_and_added_kernels(capsys, libs):
+    added = len(entries(libs["grown"])) - len(entries(libs["base"]))
+    added_axpy = len(entries(libs["grown"], "axpy")) - len(entries(libs["base"], "axpy"))
+    # One more variant. (An -rdc library keeps a relocatable image beside the linked one, but
+    # only the static kernel is in both: template instances are in the linked image alone.)
+    assert added == added_axpy == 1
+    code, verdict = gate_json(capsys, libs["base"], libs["grown"])
+    assert code == 1 and verdict["outcome"] == "fail"
+    kernels_check = next(c for c in verdict["failures"] if c["metric"] == "kernels")
+    assert kernels_check["delta"] == added
+    top = verdict["families_grown"][0]
+    assert top["name"] == "kft::axpy" and top["kernels"]["delta"] == added
+    assert [f["name"] for f in verdict["families_grown"]] == ["kft::axpy"]  # nothing else grew
+
+    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["grown"])
+    assert code == 1 and "FAIL" in out
+    line = next(l for l in out.splitlines() if "kft::axpy" in l)
+    assert f"+{added}" in line.split()
+
+
+def test_a_shrink_passes_and_says_so(capsys, libs):
+    removed = len(entries(libs["base"], "axpy")) - len(entries(libs["shrunk"], "axpy"))
+    assert removed == 1
+    code, verdict = gate_json(capsys, libs["base"], libs["shrunk"])
+    assert code == 0 and verdict["outcome"] == "shrink"
+    assert verdict["diff"]["totals"]["kernels"]["delta"] == -removed
+    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["shrunk"])
+    assert code == 0 and "shrank" in out and "kft::axpy" in out
+
+
+def test_budgets_in_percent_and_bytes(capsys, libs, tmp_path):
+    base_kernels = len(entries(libs["base"]))
+    added = len(entries(libs["grown"])) - base_kernels
+    assert (base_kernels, added) == (6, 1)  # 4 instances + the static kernel in each of 2 images; +1 instance
+    grown_bytes = sass_bytes(libs["grown"], tmp_path / "grown")
+    base_bytes = sass_bytes(libs["base"], tmp_path / "base")
+    added_bytes = grown_bytes - base_bytes
+    assert added_bytes > 0
+
+    _, verdict = gate_json(capsys, libs["base"], libs["grown"], "--max-kernel-growth", "100")
+    size = verdict["diff"]["totals"]["code_bytes"]
+    assert (size["base"], size["delta"]) == (base_bytes, added_bytes)
+
+    roomy = ["--max-size-growth", "1GB"]
+    assert gate_json(capsys, libs["base"], libs["grown"], "--max-kernel-growth", "17%", *roomy)[0] == 0  # 1.02 -> 1
+    assert gate_json(capsys, libs["base"], libs["grown"], "--max-kernel-growth", "16%", *roomy)[0] == 1  # 0.96 -> 0
+    assert gate_json(capsys, libs["base"], libs["grown"], "--max-kernel-growth", str(added), *roomy)[0] == 0
+    enough = ["--max-kernel-growth", str(added)]
+    assert gate_json(capsys, libs["base"], libs["grown"], *enough, "--max-size-growth", str(added_bytes))[0] == 0
+    assert gate_json(capsys, libs["base"], libs["grown"], *enough, "--max-size-growth", str(added_bytes - 1))[0] == 1
+    exact = added_bytes * 100 / base_bytes
+    assert gate_json(capsys, libs["base"], libs["grown"], *enough, "--max-size-growth", f"{exact + 1e-6:.7f}%")[0] == 0
+    below = (added_bytes - 1) * 100 / base_bytes
+    assert gate_json(capsys, libs["base"], libs["grown"], *enough, "--max-size-growth", f"{below:.7f}%")[0] == 1
+    # A family allowance covers the family that grew, and only it.
+    code, verdict = gate_json(capsys, libs["base"], libs["grown"], "--family-budget", f"kft::axpy={added}")
+    assert code == 0, verdict["failures"]
+    assert gate_json(capsys, libs["base"], libs["grown"], "--family-budget", f"kft::fill={added}")[0] == 1
+
+
+def test_json_baseline_from_update_then_binaries_are_gated_against_it(capsys, libs, tmp_path):
+    baseline = tmp_path / "ci" / "footprint.json"
+    assert run(capsys, "gate", "--baseline", baseline, libs["base"], "--update-baseline")[0] == 0
+    assert json.loads(baseline.read_text())["totals"]["kernels"] == len(entries(libs["base"]))
+    assert run(capsys, "gate", "--baseline", baseline, libs["rebuild"])[0] == 0
+    assert run(capsys, "gate", "--baseline", baseline, libs["grown"])[0] == 1
+
+
+def test_unreadable_binary_exits_2_with_one_line(capsys, libs, tmp_path):
+    truncated = tmp_path / "libkft.so"
+    truncated.write_bytes(libs["base"].read_bytes()[:4096])
+    code, out, err = run(capsys, "gate", "--baseline", libs["base"], truncated)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and str(truncated) in lines[0], err
