@@ -39,65 +39,105 @@ class RegistryVariant:
         return dict(self.values)
 
 
-@dataclass(frozen=True)
+@dataclass
 class RegistryFamily:
     name: str
     kernel: str
     header: Path  # absolute, inside the registry's templates folder
     axes: tuple[str, ...]
     free_axes: tuple[str, ...]
-    axis_values: dict  # axis -> the values it takes in this registry (for messages)
-    by_free_values: dict  # tuple of free-axis values -> RegistryVariant
+    rows: list[int]  # indexes into the registry's variant rows
+    _by_free_values: dict | None = None  # tuple of free-axis values -> row index, built on first use
+    _axis_values: dict | None = None
+
+    def index(self, rows: list[dict]) -> dict:
+        if self._by_free_values is None:
+            free = self.free_axes
+            self._by_free_values = {tuple(rows[i]["values"][a] for a in free): i for i in self.rows}
+        return self._by_free_values
+
+    def axis_values(self, rows: list[dict]) -> dict:
+        """axis -> the values it takes in this registry (for messages), in first-seen order."""
+        if self._axis_values is None:
+            seen: dict[str, dict] = {a: {} for a in self.axes}
+            for i in self.rows:
+                for axis, value in rows[i]["values"].items():
+                    seen.setdefault(axis, {})[value] = None
+            self._axis_values = {a: list(v) for a, v in seen.items()}
+        return self._axis_values
 
 
 class Registry:
-    """A loaded registry.json. Lookups resolve axis values to a variant or explain the miss."""
+    """A loaded registry.json. Lookups resolve axis values to a variant or explain the miss.
+
+    The bundled spec has ~46k variants: indexes and variant objects are built on first use, per
+    family, so opening a registry costs about one JSON parse.
+    """
 
     def __init__(self, path: Path, data: dict):
         self.path = path
         self.root = path.parent
         self.data = data
         self.mode = data.get("mode", "rtc")
-        self.aot = data.get("aot")  # None, or {"library", "fatbin", "archs", ...}
-        self.families: dict[str, RegistryFamily] = {}
-        self.variants: list[RegistryVariant] = []
-        self.by_template_id: dict[str, RegistryVariant] = {}
+        self.aot = data.get("aot")  # None, or {"library", "fatbin", "archs", "lowered_names"}
         fams = data.get("families")
-        if not isinstance(fams, dict) or not isinstance(data.get("variants"), list):
+        rows = data.get("variants")
+        if not isinstance(fams, dict) or not isinstance(rows, list):
             raise KfootError("registry.json lacks its families or variants", path=path)
-        grouped: dict[str, dict] = {name: {} for name in fams}
-        axis_values: dict[str, dict] = {name: {a: [] for a in f["axes"]} for name, f in fams.items()}
+        self._rows = rows
+        self._variants: dict[int, RegistryVariant] = {}
+        self._by_template_id: dict[str, int] | None = None
         try:
-            for row in data["variants"]:
-                fam = fams[row["family"]]
-                values = tuple((axis, row["values"][axis]) for axis in fam["axes"])
-                variant = RegistryVariant(
-                    family=row["family"],
-                    template_id=row["template_id"],
-                    values=values,
-                    source_sha256=row["source_sha256"],
-                    aot_archs=tuple(row.get("aot_archs", ())),
-                )
-                self.variants.append(variant)
-                self.by_template_id[variant.template_id] = variant
-                free = tuple(row["values"][axis] for axis in fam["free_axes"])
-                grouped[row["family"]][free] = variant
-                for axis, value in values:
-                    seen = axis_values[row["family"]][axis]
-                    if value not in seen:
-                        seen.append(value)
-            for name, fam in fams.items():
-                self.families[name] = RegistryFamily(
+            members: dict[str, list[int]] = {name: [] for name in fams}
+            for i, row in enumerate(rows):
+                members[row["family"]].append(i)
+            self.families: dict[str, RegistryFamily] = {
+                name: RegistryFamily(
                     name=name,
                     kernel=fam["kernel"],
                     header=(self.root / fam["header"]).resolve(),
                     axes=tuple(fam["axes"]),
                     free_axes=tuple(fam["free_axes"]),
-                    axis_values=axis_values[name],
-                    by_free_values=grouped[name],
+                    rows=members[name],
                 )
+                for name, fam in fams.items()
+            }
         except (KeyError, TypeError) as exc:
             raise KfootError(f"registry.json is malformed (missing {exc})", path=path) from None
+
+    def _variant(self, i: int) -> RegistryVariant:
+        variant = self._variants.get(i)
+        if variant is None:
+            row = self._rows[i]
+            try:
+                fam = self.families[row["family"]]
+                variant = RegistryVariant(
+                    family=row["family"],
+                    template_id=row["template_id"],
+                    values=tuple((axis, row["values"][axis]) for axis in fam.axes),
+                    source_sha256=row["source_sha256"],
+                    aot_archs=tuple(row.get("aot_archs", ())),
+                )
+            except (KeyError, TypeError) as exc:
+                raise KfootError(f"registry.json is malformed (variant {i} lacks {exc})", path=self.path) from None
+            self._variants[i] = variant
+        return variant
+
+    @property
+    def variants(self) -> list[RegistryVariant]:
+        return [self._variant(i) for i in range(len(self._rows))]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @property
+    def by_template_id(self) -> "_TemplateIdView":
+        if self._by_template_id is None:
+            index: dict[str, int] = {}
+            for i, row in enumerate(self._rows):
+                index.setdefault(row["template_id"], i)
+            self._by_template_id = index
+        return _TemplateIdView(self)
 
     # -- lookup -----------------------------------------------------------------------------
     def family(self, name: str) -> RegistryFamily:
@@ -118,9 +158,10 @@ class Registry:
         if missing:
             raise KfootError(f"{family_name} needs a value for {', '.join(missing)} (free axes: {', '.join(fam.free_axes)})")
         free = tuple(values[axis] for axis in fam.free_axes)
-        variant = fam.by_free_values.get(free)
-        if variant is None:
+        row = fam.index(self._rows).get(free)
+        if row is None:
             raise KfootError(self._miss_message(fam, values))
+        variant = self._variant(row)
         full = variant.values_dict
         for axis, value in values.items():
             if full[axis] != value:
@@ -132,8 +173,9 @@ class Registry:
 
     def _miss_message(self, fam: RegistryFamily, values: dict) -> str:
         asked = ", ".join(f"{a}={values[a]!r}" for a in fam.free_axes)
+        axis_values = fam.axis_values(self._rows)
         for axis in fam.free_axes:
-            valid = fam.axis_values[axis]
+            valid = axis_values[axis]
             if values[axis] not in valid:
                 words = [str(v) for v in valid]
                 close = difflib.get_close_matches(str(values[axis]), words, n=3, cutoff=0.5)
@@ -144,9 +186,26 @@ class Registry:
         def distance(item):
             return sum(1 for a, b in zip(item[0], (values[a] for a in fam.free_axes)) if a != b)
 
-        nearest = sorted(fam.by_free_values.items(), key=distance)[:3]
+        nearest = sorted(fam.index(self._rows).items(), key=distance)[:3]
         shown = "; ".join(", ".join(f"{a}={v!r}" for a, v in zip(fam.free_axes, free)) for free, _ in nearest)
         return f"{fam.name} has no variant {asked} (excluded by the spec); nearest: {shown}"
+
+
+class _TemplateIdView:
+    """Mapping-like access by template-id that builds variant objects only for the ids asked."""
+
+    def __init__(self, registry: Registry):
+        self._registry = registry
+
+    def get(self, template_id: str, default=None):
+        i = self._registry._by_template_id.get(template_id)
+        return default if i is None else self._registry._variant(i)
+
+    def __getitem__(self, template_id: str) -> RegistryVariant:
+        return self._registry._variant(self._registry._by_template_id[template_id])
+
+    def __contains__(self, template_id: str) -> bool:
+        return template_id in self._registry._by_template_id
 
 
 def load_registry(path: str | os.PathLike) -> Registry:
@@ -239,8 +298,17 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
     if aot is not None:
         document["aot"] = aot
     path = out_dir / REGISTRY_NAME
-    _atomic_write(path, (json.dumps(document, indent=1) + "\n").encode())
+    _atomic_write(path, _dump_registry(document).encode())
     return path
+
+
+def _dump_registry(document: dict) -> str:
+    """Readable but compact: the header fields indented, then one variant per line (46k of them)."""
+    rows = document.pop("variants")
+    head = json.dumps(document, indent=1)
+    body = ",\n".join(json.dumps(row, separators=(",", ":")) for row in rows)
+    document["variants"] = rows
+    return head[:-2] + ',\n "variants": [\n' + body + "\n ]\n}\n"
 
 
 def _plain(value):
