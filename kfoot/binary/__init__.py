@@ -1,0 +1,8 @@
+"""Binary formats, one module each: plain functions over bytes (memoryview), no printing.
+
+- fatbin: the fatbinary container and its entries (SASS/ELF, PTX, LTO-IR), compression.
+- cubin:  the CUDA ELF inside a SASS entry: symbols, kernel entries, per-kernel resources.
+- hostelf: the host ELF around the device code: sections and where containers live.
+- archive: `ar` static archives.
+- inputs: recognising a path's format and walking directories and wheels.
+"""

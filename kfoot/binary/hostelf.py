@@ -1,0 +1,104 @@
+"""The host ELF around device code: which sections hold fatbin containers.
+
+Section headers come from pyelftools; the bytes themselves are read through the caller's
+buffer (an mmap of the file), so a 250 MB library is never copied into memory.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from elftools.common.exceptions import ELFError
+from elftools.elf.constants import SH_FLAGS
+from elftools.elf.elffile import ELFFile
+
+from ..errors import FormatError
+
+# Sections the CUDA toolchain writes fatbins into: executable and relocatable device code.
+FATBIN_SECTIONS = (".nv_fatbin", "__nv_relfatbin")
+ET_REL, ET_EXEC, ET_DYN = "ET_REL", "ET_EXEC", "ET_DYN"
+
+
+@dataclass(slots=True)
+class Section:
+    name: str
+    offset: int
+    size: int
+    has_bytes: bool  # False for NOBITS (.bss): occupies no file bytes
+    executable: bool
+
+
+@dataclass(slots=True)
+class HostElf:
+    format: str  # shared-object | executable | object
+    sections: list[Section]
+    machine: str
+
+    def fatbin_sections(self) -> list[Section]:
+        return [s for s in self.sections if s.name in FATBIN_SECTIONS and s.has_bytes]
+
+    def scannable_sections(self) -> list[Section]:
+        """Other sections that may embed containers: data, not code, not debug info."""
+        return [s for s in self.sections
+                if s.has_bytes and not s.executable and s.name not in FATBIN_SECTIONS
+                and not s.name.startswith((".debug", ".symtab", ".strtab", ".shstrtab", ".dynsym",
+                                           ".dynstr", ".rela", ".rel.", ".gnu", ".note", ".eh_frame"))
+                and s.size >= 80]
+
+
+class _Window(io.RawIOBase):
+    """A read-only stream over a buffer (mmap or bytes), for pyelftools."""
+
+    def __init__(self, buf):
+        self._buf, self._pos = buf, 0
+
+    def readable(self):
+        return True
+
+    def seekable(self):
+        return True
+
+    def seek(self, pos, whence=0):
+        self._pos = pos if whence == 0 else (self._pos + pos if whence == 1 else len(self._buf) + pos)
+        return self._pos
+
+    def tell(self):
+        return self._pos
+
+    def readinto(self, out):
+        chunk = self._buf[self._pos:self._pos + len(out)]
+        out[:len(chunk)] = chunk
+        self._pos += len(chunk)
+        return len(chunk)
+
+
+def parse_host_elf(buf, where=None) -> HostElf:
+    size = len(buf)
+    try:
+        elf = ELFFile(io.BufferedReader(_Window(buf)))
+        header = elf.header
+        if header["e_shnum"] and header["e_shoff"] + header["e_shnum"] * header["e_shentsize"] > size:
+            raise FormatError("section header table points past the end of the file", where, header["e_shoff"])
+        sections = []
+        for index, sec in enumerate(elf.iter_sections()):
+            has_bytes = sec["sh_type"] != "SHT_NOBITS" and sec["sh_type"] != "SHT_NULL"
+            if has_bytes and sec["sh_offset"] + sec["sh_size"] > size:
+                raise FormatError(f"section {sec.name or index} points past the end of the file",
+                                  where, header["e_shoff"] + index * header["e_shentsize"])
+            sections.append(Section(sec.name, sec["sh_offset"], sec["sh_size"], has_bytes,
+                                    bool(sec["sh_flags"] & SH_FLAGS.SHF_EXECINSTR)))
+        etype = header["e_type"]
+        if etype == ET_REL:
+            fmt = "object"
+        elif etype == ET_EXEC or (etype == ET_DYN and any(seg["p_type"] == "PT_INTERP" for seg in elf.iter_segments())):
+            fmt = "executable"
+        else:
+            fmt = "shared-object"
+        return HostElf(fmt, sections, header["e_machine"])
+    except FormatError:
+        raise
+    except (ELFError, ValueError, KeyError, OSError, TypeError, AssertionError) as exc:  # pyelftools' ways to fail
+        raise FormatError(f"malformed ELF: {exc}", where, 0) from None
+    except Exception as exc:  # construct's StreamError and friends on truncated tables
+        raise FormatError(f"malformed ELF: {type(exc).__name__}: {exc}", where, 0) from None

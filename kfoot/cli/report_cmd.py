@@ -1,0 +1,65 @@
+"""`kfoot report PATH...`: inspect CUDA binaries."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..errors import KfootError
+from ..report.analyze import ReportOptions, analyze_paths
+from ..report.render import BY_CHOICES, render_markdown, render_rich
+
+
+def _split(values) -> frozenset[str] | None:
+    items = {v.strip() for value in values for v in value.split(",") if v.strip()}
+    return frozenset(items) if items else None
+
+
+@click.command("report")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schema kfoot.report/1).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
+              help="Output format (default: table; --json is short for --format json).")
+@click.option("--by", type=click.Choice(BY_CHOICES), help="Break the figures down by one dimension.")
+@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Rows per table.")
+@click.option("--arch", "archs", multiple=True, help="Only these archs (sm_90, sm_90a, compute_90; comma list).")
+@click.option("--section", "sections", multiple=True, help="Only containers in these host sections (.nv_fatbin).")
+@click.option("--filter", "kernel_filter", help="Only kernels whose mangled or demangled name matches REGEX.")
+@click.option("--kernels", "kernel_rows", is_flag=True, help="Per-kernel table: arch, code, registers, shared, params.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the JSON/Markdown here (atomically).")
+def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, jobs, output):
+    """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
+    .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
+    fmt = "json" if as_json else (fmt or "table")
+    if kernel_filter:
+        try:
+            re.compile(kernel_filter)
+        except re.error as exc:
+            raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
+    options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
+                            kernel_rows=kernel_rows, jobs=jobs)
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        def factory(path, total):
+            if total < (64 << 20):
+                return None
+            task = progress.add_task(f"decoding {path.name}", total=total)
+            return lambda n: progress.advance(task, n)
+        report = analyze_paths(paths, options, progress_factory=factory)
+    if fmt == "table":
+        render_rich(report, Console(), by=by, top=top, kernels=kernel_rows)
+        return 0
+    text = json.dumps(report.to_dict(), indent=1) + "\n" if fmt == "json" else render_markdown(report, by=by, top=top)
+    if output:
+        from ..util import write_atomic
+        write_atomic(output, text)
+    else:
+        sys.stdout.write(text)
+    return 0

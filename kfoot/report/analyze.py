@@ -1,0 +1,447 @@
+"""From paths to a Report: find every fatbin container, decode every image, add it all up.
+
+Three steps per file:
+1. plan: read the host structure (ELF sections, archive members, wheel members) and the
+   container and entry headers, which are small; payloads are not touched.
+2. decode: each image's payload is read, decompressed and parsed on its own, in worker
+   processes for large files, so memory holds one image per worker, never the library.
+3. accumulate: per-image results are added into the file's figures; every byte of the file
+   lands in exactly one bucket (host, container overhead, device per arch, filtered out).
+"""
+
+from __future__ import annotations
+
+import mmap
+import multiprocessing
+import os
+import re
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..binary import archive, cubin, fatbin, hostelf, inputs
+from ..errors import FormatError, KfootError
+from .families import demangle, family_of
+from .model import ArchStats, FamilyStats, FileReport, KernelRow, Report, SectionStats, Totals, Undecodable
+
+RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
+# Below this many payload bytes in a file, worker processes cost more than they save.
+PARALLEL_THRESHOLD = 24 << 20
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    sections: frozenset[str] | None = None  # only containers in these host sections
+    archs: frozenset[str] | None = None  # only images of these archs
+    kernel_filter: str | None = None  # regex over mangled and demangled kernel names
+    kernel_rows: bool = False  # collect per-kernel rows (--kernels)
+    jobs: int | None = None
+    progress: bool = False
+
+    def to_dict(self) -> dict:
+        return {"sections": sorted(self.sections) if self.sections else None,
+                "archs": sorted(self.archs) if self.archs else None,
+                "filter": self.kernel_filter}
+
+
+# ---------------------------------------------------------------- reading payloads
+
+_MEMORY: dict[str, bytes] = {}  # wheel members, shared with forked workers copy-on-write
+_FDS: dict[str, int] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a worker finds an image's bytes: a file window (path + base) or a wheel member."""
+
+    path: str
+    base: int = 0
+    memory_key: str | None = None
+
+    def read(self, offset: int, size: int) -> bytes:
+        if self.memory_key is not None:
+            return _MEMORY[self.memory_key][offset:offset + size]
+        fd = _FDS.get(self.path)
+        if fd is None:
+            fd = _FDS[self.path] = os.open(self.path, os.O_RDONLY)
+        return os.pread(fd, size, self.base + offset)
+
+
+@dataclass(slots=True)
+class Work:
+    """One entry to decode: an image, or a `--concat` group of images compressed together."""
+
+    ref: SourceRef
+    section: str
+    entry: fatbin.Entry | None  # None: the whole source is one raw cubin of `raw_size` bytes
+    members: list[fatbin.Entry] | None = None
+    shares: list[int] | None = None  # stored bytes attributed to each member of a group
+    raw_size: int = 0
+
+    @property
+    def stored(self) -> int:
+        return self.entry.slot_size if self.entry is not None else self.raw_size
+
+
+@dataclass(slots=True)
+class ImageResult:
+    section: str
+    arch: str
+    kind: str
+    compression: str
+    stored_bytes: int
+    bytes: int
+    offset: int
+    error: str | None = None
+    kernels: list = field(default_factory=list)  # cubin.Kernel
+    global_symbols: int = 0
+    ptx_entries: int = 0
+
+
+_PTX_ENTRY = re.compile(rb"\.entry\s")
+_TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")
+
+
+def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None) -> ImageResult:
+    declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
+    result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
+                         len(payload) if payload is not None else declared, entry.offset, error)
+    if payload is None:
+        return result
+    if entry.kind == fatbin.KIND_ELF:
+        try:
+            image = cubin.parse_cubin(payload)
+        except FormatError as exc:
+            result.error = f"SASS image does not parse: {exc.message}"
+            return result
+        result.kernels = image.kernels
+        result.global_symbols = image.global_symbols
+    elif entry.kind == fatbin.KIND_PTX:
+        result.ptx_entries = len(_PTX_ENTRY.findall(payload))
+    return result
+
+
+def decode(work: Work) -> list[ImageResult]:
+    """Decode one work item into image results. Never raises for bad payloads: marks them."""
+    if work.entry is None:
+        data = work.ref.read(0, work.raw_size)
+        image = cubin.parse_cubin(data)  # a raw .cubin that does not parse is bad input: let it raise
+        match = _TKINFO_ARCH.search(data)
+        arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
+        return [ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
+                            image.kernels, image.global_symbols)]
+    entry = work.entry
+    slot = work.ref.read(entry.payload_offset, entry.slot_size)
+    error = None
+    payload = None
+    try:
+        payload = fatbin.decompress(entry, slot)
+    except fatbin.UndecodableEntry as exc:
+        error = str(exc)
+    if work.members is None:
+        return [_image_result(work, entry, payload, entry.slot_size, error)]
+    results = []
+    for member, share in zip(work.members, work.shares):
+        start, length = member.group_slice
+        part = None if payload is None else payload[start:start + length]
+        results.append(_image_result(work, member, part, share, error))
+    return results
+
+
+def _decode_batch(batch: list[Work]) -> list[ImageResult]:
+    out = []
+    for work in batch:
+        out.extend(decode(work))
+    return out
+
+
+# ---------------------------------------------------------------- planning
+
+@dataclass(slots=True)
+class Region:
+    """Bytes of a file that belong to fatbin containers: a fatbin section, or one embedded container."""
+
+    section: str
+    size: int
+    slots: int  # payload bytes inside; the rest of `size` is container overhead
+
+
+@dataclass(slots=True)
+class FilePlan:
+    path: Path
+    format: str
+    size: int
+    regions: list[Region] = field(default_factory=list)
+    work: list[Work] = field(default_factory=list)
+    filtered_regions: int = 0  # bytes of regions left out by --section
+    stored_size: int | None = None
+    members: list[str] = field(default_factory=list)
+    containers_by_section: dict[str, int] = field(default_factory=dict)
+
+
+def _shares(group: fatbin.Group) -> list[int]:
+    """Split a group's stored bytes over its members in proportion to their sizes, exactly."""
+    total = sum(m.slot_size for m in group.members) or 1
+    stored = group.entry.slot_size
+    shares = [stored * m.slot_size // total for m in group.members]
+    if shares:
+        shares[-1] += stored - sum(shares)
+    return shares
+
+
+def _add_containers(plan: FilePlan, ref: SourceRef, section: str, containers) -> int:
+    slots = 0
+    for container in containers:
+        plan.containers_by_section[section] = plan.containers_by_section.get(section, 0) + 1
+        grouped = {id(m) for g in container.groups for m in g.members}
+        for entry in container.entries:
+            if id(entry) not in grouped:
+                plan.work.append(Work(ref, section, entry))
+                slots += entry.slot_size
+        for group in container.groups:
+            plan.work.append(Work(ref, section, group.entry, group.members, _shares(group)))
+            slots += group.entry.slot_size
+    return slots
+
+
+def _plan_elf(plan: FilePlan, buf, ref: SourceRef, where, options: ReportOptions) -> None:
+    host = hostelf.parse_host_elf(buf, where)
+    if plan.format in ("", "elf"):
+        plan.format = host.format
+    wanted = options.sections
+    for sec in host.fatbin_sections():
+        if wanted is not None and sec.name not in wanted:
+            plan.filtered_regions += sec.size
+            continue
+        containers = list(fatbin.iter_containers(buf, sec.offset, sec.offset + sec.size, where))
+        slots = _add_containers(plan, ref, sec.name, containers)
+        plan.regions.append(Region(sec.name, sec.size, slots))
+    for sec in host.scannable_sections():
+        for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
+            if wanted is not None and sec.name not in wanted:
+                plan.filtered_regions += container.size
+                continue
+            slots = _add_containers(plan, ref, sec.name, [container])
+            plan.regions.append(Region(sec.name, container.size, slots))
+
+
+def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
+    path = item.path
+    size = path.stat().st_size
+    plan = FilePlan(path, item.kind, size)
+    if item.kind == "wheel":
+        plan.format = "wheel"
+        plan.stored_size = size
+        plan.size = 0
+        for name, data in inputs.wheel_members(path):
+            key = f"{path}!{name}"
+            _MEMORY[key] = data
+            plan.members.append(name)
+            plan.size += len(data)
+            _plan_elf(plan, data, SourceRef(str(path), 0, key), key, options)
+        return plan
+    with open(path, "rb") as f:
+        buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+    try:
+        ref = SourceRef(str(path))
+        if item.kind == "elf":
+            _plan_elf(plan, buf, ref, path, options)
+        elif item.kind == "fatbin":
+            plan.format = "fatbin"
+            containers = list(fatbin.iter_containers(buf, 0, size, path))
+            slots = _add_containers(plan, ref, RAW_SECTION, containers)
+            plan.regions.append(Region(RAW_SECTION, size, slots))
+        elif item.kind == "cubin":
+            plan.format = "cubin"
+            plan.work.append(Work(ref, RAW_SECTION, None, raw_size=size))
+            plan.regions.append(Region(RAW_SECTION, size, size))
+        elif item.kind == "archive":
+            plan.format = "archive"
+            for member in archive.iter_members(buf, path):
+                if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
+                    continue
+                plan.members.append(member.name)
+                # members are small objects: a copy is cheaper than tracking views into the mmap
+                data = buf[member.offset:member.offset + member.size]
+                _plan_elf(plan, data, SourceRef(str(path), member.offset), f"{path}({member.name})", options)
+    finally:
+        if isinstance(buf, mmap.mmap):
+            buf.close()
+    return plan
+
+
+# ---------------------------------------------------------------- accumulating
+
+class _Accumulator:
+    """Adds image results into figures; keeps the name sets needed for distinct counts."""
+
+    def __init__(self, report, options: ReportOptions):
+        self.report = report
+        self.options = options
+        self.names: set[str] = set()
+        self.family_names: dict[str, set[str]] = {}
+        self.family_stats: dict[str, FamilyStats] = {}
+        self.filter = re.compile(options.kernel_filter) if options.kernel_filter else None
+
+    def _matches(self, name: str) -> bool:
+        return self.filter is None or bool(self.filter.search(name) or self.filter.search(demangle(name)))
+
+    def add_image(self, image: ImageResult) -> None:
+        r = self.report
+        if self.options.archs is not None and image.arch not in self.options.archs:
+            r.filtered_bytes += image.stored_bytes
+            return
+        r.device_bytes += image.stored_bytes
+        r.images[image.kind] = r.images.get(image.kind, 0) + 1
+        r.compression[image.compression] = r.compression.get(image.compression, 0) + 1
+        arch = r.archs.setdefault(image.arch, ArchStats(image.kind))
+        kind = r.kinds.setdefault(image.kind, ArchStats(image.kind))
+        section = r.sections.setdefault(image.section, SectionStats())
+        for stats in (arch, kind, section):
+            stats.images += 1
+            stats.stored_bytes += image.stored_bytes
+        arch.bytes += image.bytes
+        kind.bytes += image.bytes
+        if image.error is not None:
+            r.images["undecodable"] += 1
+            r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))
+        if image.kind == "ptx":
+            arch.kernels += image.ptx_entries
+            return
+        r.global_symbols += image.global_symbols
+        for kernel in image.kernels:
+            if not self._matches(kernel.name):
+                continue
+            arch.kernels += 1
+            kind.kernels += 1
+            section.kernels += 1
+            r.kernels += 1
+            self.names.add(kernel.name)
+            family = family_of(kernel.name)
+            stats = self.family_stats.get(family)
+            if stats is None:
+                stats = self.family_stats[family] = FamilyStats(family)
+                self.family_names[family] = set()
+            stats.kernels += 1
+            stats.bytes += kernel.bytes
+            self.family_names[family].add(kernel.name)
+            if r.kernel_rows is not None:
+                r.kernel_rows.append(KernelRow(kernel.name, family, image.arch, kernel.code_bytes,
+                                               kernel.registers, kernel.shared_bytes, kernel.param_bytes))
+
+    def finish(self) -> None:
+        r = self.report
+        r.distinct_kernels = len(self.names)
+        for name, stats in self.family_stats.items():
+            stats.distinct_kernels = len(self.family_names[name])
+        r.families = sorted(self.family_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
+
+
+def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, names: set, fam_names: dict,
+                       fam_stats: dict) -> None:
+    totals.files += 1
+    for attr in ("size", "device_bytes", "host_bytes", "overhead_bytes", "filtered_bytes", "kernels",
+                 "global_symbols"):
+        setattr(totals, attr, getattr(totals, attr) + getattr(file, attr))
+    for key, value in file.images.items():
+        totals.images[key] = totals.images.get(key, 0) + value
+    for key, value in file.compression.items():
+        totals.compression[key] = totals.compression.get(key, 0) + value
+    for table_name in ("archs", "kinds"):
+        table = getattr(totals, table_name)
+        for key, stats in getattr(file, table_name).items():
+            into = table.setdefault(key, ArchStats(stats.kind))
+            into.images += stats.images
+            into.kernels += stats.kernels
+            into.stored_bytes += stats.stored_bytes
+            into.bytes += stats.bytes
+    for key, stats in file.sections.items():
+        into = totals.sections.setdefault(key, SectionStats())
+        for attr in ("containers", "images", "kernels", "stored_bytes", "overhead_bytes"):
+            setattr(into, attr, getattr(into, attr) + getattr(stats, attr))
+    names |= acc.names
+    for family, stats in acc.family_stats.items():
+        into = fam_stats.setdefault(family, FamilyStats(family))
+        into.kernels += stats.kernels
+        into.bytes += stats.bytes
+        fam_names.setdefault(family, set()).update(acc.family_names[family])
+
+
+# ---------------------------------------------------------------- driver
+
+def _batches(work: list[Work], parts: int) -> list[list[Work]]:
+    """Split work into batches of similar stored size; many more batches than workers keeps
+    them all busy to the end."""
+    total = sum(w.stored for w in work)
+    target = max(total // (parts * 8), 1)
+    batches, current, size = [], [], 0
+    for item in sorted(work, key=lambda w: -w.stored):
+        current.append(item)
+        size += item.stored
+        if size >= target:
+            batches.append(current)
+            current, size = [], 0
+    if current:
+        batches.append(current)
+    return batches
+
+
+def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
+    """Yield image results for a plan, in worker processes when it is large enough to pay."""
+    jobs = options.jobs or os.cpu_count() or 1
+    total = sum(w.stored for w in plan.work)
+    if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2:
+        for work in plan.work:
+            yield from decode(work)
+            if on_progress:
+                on_progress(work.stored)
+        return
+    batches = _batches(plan.work, jobs)
+    context = multiprocessing.get_context("fork")  # workers inherit wheel members without copying
+    with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=context) as pool:
+        for batch, results in zip(batches, pool.map(_decode_batch, batches)):
+            yield from results
+            if on_progress:
+                on_progress(sum(w.stored for w in batch))
+
+
+def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
+    """Report on every CUDA binary under `paths`. Raises KfootError for bad input."""
+    options = options or ReportOptions()
+    items = inputs.discover(paths)
+    if not items:
+        raise KfootError("no input files")
+    totals = Totals()
+    names: set[str] = set()
+    fam_names: dict[str, set] = {}
+    fam_stats: dict[str, FamilyStats] = {}
+    files = []
+    for item in items:
+        try:
+            plan = _plan(item, options)
+            file = FileReport(path=str(item.path), format=plan.format, size=plan.size,
+                              stored_size=plan.stored_size, members=plan.members,
+                              kernel_rows=[] if options.kernel_rows else None)
+            acc = _Accumulator(file, options)
+            advance = progress_factory(item.path, sum(w.stored for w in plan.work)) if progress_factory else None
+            for image in _run(plan, options, advance):
+                acc.add_image(image)
+        finally:
+            for key in [k for k in _MEMORY if k.startswith(f"{item.path}!")]:
+                del _MEMORY[key]
+        acc.finish()
+        region_bytes = sum(r.size for r in plan.regions)
+        file.overhead_bytes = sum(r.size - r.slots for r in plan.regions)
+        for region in plan.regions:
+            file.sections.setdefault(region.section, SectionStats()).overhead_bytes += region.size - region.slots
+        for section, count in plan.containers_by_section.items():
+            file.sections.setdefault(section, SectionStats()).containers = count
+        file.filtered_bytes += plan.filtered_regions
+        file.host_bytes = plan.size - region_bytes - plan.filtered_regions
+        files.append(file)
+        _merge_into_totals(totals, acc, file, names, fam_names, fam_stats)
+    totals.distinct_kernels = len(names)
+    for family, stats in fam_stats.items():
+        stats.distinct_kernels = len(fam_names[family])
+    totals.families = sorted(fam_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
+    return Report(files, totals, options.to_dict())

@@ -1,0 +1,170 @@
+"""The report: one typed model, rendered three ways (rich tables, JSON, Markdown).
+
+The JSON (`to_dict`) is a contract: schema "kfoot.report/1". Keys may be added, never renamed.
+Every byte of an inspected file is attributed exactly once: host + container overhead +
+device (per arch and kind) + filtered out == size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import __version__
+
+SCHEMA = "kfoot.report/1"
+KINDS = ("sass", "ptx", "ltoir")
+COMPRESSIONS = ("none", "lz4", "zstd")
+
+
+@dataclass(slots=True)
+class ArchStats:
+    kind: str
+    images: int = 0
+    kernels: int = 0  # kernel entries (SASS); `.entry` functions for PTX; 0 for LTO-IR
+    stored_bytes: int = 0
+    bytes: int = 0  # uncompressed
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "images": self.images, "kernels": self.kernels,
+                "stored_bytes": self.stored_bytes, "bytes": self.bytes}
+
+
+@dataclass(slots=True)
+class SectionStats:
+    containers: int = 0
+    images: int = 0
+    kernels: int = 0
+    stored_bytes: int = 0
+    overhead_bytes: int = 0
+
+    def to_dict(self) -> dict:
+        return {"containers": self.containers, "images": self.images, "kernels": self.kernels,
+                "stored_bytes": self.stored_bytes, "overhead_bytes": self.overhead_bytes}
+
+
+@dataclass(slots=True)
+class FamilyStats:
+    name: str
+    kernels: int = 0
+    distinct_kernels: int = 0
+    bytes: int = 0
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kernels": self.kernels,
+                "distinct_kernels": self.distinct_kernels, "bytes": self.bytes}
+
+
+@dataclass(slots=True)
+class KernelRow:
+    name: str
+    family: str
+    arch: str
+    code_bytes: int
+    registers: int
+    shared_bytes: int
+    param_bytes: int
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "family": self.family, "arch": self.arch,
+                "code_bytes": self.code_bytes, "registers": self.registers,
+                "shared_bytes": self.shared_bytes, "param_bytes": self.param_bytes}
+
+
+@dataclass(slots=True)
+class Undecodable:
+    offset: int
+    section: str
+    arch: str
+    kind: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"offset": self.offset, "section": self.section, "arch": self.arch,
+                "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(slots=True)
+class Figures:
+    """What a file and the totals have in common."""
+
+    size: int = 0
+    device_bytes: int = 0
+    host_bytes: int = 0
+    overhead_bytes: int = 0
+    filtered_bytes: int = 0
+    kernels: int = 0
+    distinct_kernels: int = 0
+    global_symbols: int = 0
+    images: dict = field(default_factory=lambda: {k: 0 for k in (*KINDS, "undecodable")})
+    compression: dict = field(default_factory=lambda: {c: 0 for c in COMPRESSIONS})
+    archs: dict[str, ArchStats] = field(default_factory=dict)
+    kinds: dict[str, ArchStats] = field(default_factory=dict)
+    sections: dict[str, SectionStats] = field(default_factory=dict)
+    families: list[FamilyStats] = field(default_factory=list)
+
+    def attribution(self) -> dict:
+        device = {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(self.archs.items())}
+        return {"host": self.host_bytes, "container_overhead": self.overhead_bytes,
+                "device": device, "filtered_out": self.filtered_bytes}
+
+    def figures_dict(self) -> dict:
+        return {
+            "size": self.size, "device_bytes": self.device_bytes, "host_bytes": self.host_bytes,
+            "overhead_bytes": self.overhead_bytes, "filtered_bytes": self.filtered_bytes,
+            "kernels": self.kernels, "distinct_kernels": self.distinct_kernels,
+            "global_symbols": self.global_symbols, "images": dict(self.images),
+            "compression": dict(self.compression),
+            "archs": {name: a.to_dict() for name, a in sorted(self.archs.items())},
+            "kinds": {name: k.to_dict() for name, k in sorted(self.kinds.items())},
+            "sections": {name: s.to_dict() for name, s in sorted(self.sections.items())},
+            "families": [f.to_dict() for f in self.families],
+            "attribution": self.attribution(),
+        }
+
+
+@dataclass(slots=True)
+class FileReport(Figures):
+    path: str = ""
+    format: str = ""
+    stored_size: int | None = None  # wheels: the .whl on disk; `size` is what was inspected
+    members: list[str] = field(default_factory=list)
+    kernel_rows: list[KernelRow] | None = None
+    undecodable: list[Undecodable] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        out = {"path": self.path, "format": self.format}
+        out.update(self.figures_dict())
+        if self.stored_size is not None:
+            out["stored_size"] = self.stored_size
+        if self.members:
+            out["members"] = list(self.members)
+        out["undecodable"] = [u.to_dict() for u in self.undecodable]
+        if self.kernel_rows is not None:
+            out["kernel_list"] = [k.to_dict() for k in self.kernel_rows]
+        return out
+
+
+@dataclass(slots=True)
+class Totals(Figures):
+    files: int = 0
+
+    def to_dict(self) -> dict:
+        out = {"files": self.files}
+        out.update(self.figures_dict())
+        return out
+
+
+@dataclass(slots=True)
+class Report:
+    files: list[FileReport]
+    totals: Totals
+    options: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "schema": SCHEMA,
+            "tool": {"name": "kfoot", "version": __version__},
+            "options": dict(self.options),
+            "files": [f.to_dict() for f in self.files],
+            "totals": self.totals.to_dict(),
+        }

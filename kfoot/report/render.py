@@ -1,0 +1,141 @@
+"""Rendering a Report for people: rich tables, and Markdown for CI summaries.
+
+JSON is `Report.to_dict()`; these renderers read the same model and never recompute figures.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+
+from .model import FileReport, Report, Totals
+
+BY_CHOICES = ("arch", "family", "kind", "section")
+
+
+def human(n: int) -> str:
+    """Bytes in binary units, exact below 1 KiB."""
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(value) < 1024 or unit == "GiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} B"
+
+
+def _summary_rows(fig, label: str) -> list[list[str]]:
+    return [label, f"{fig.size:,}", human(fig.device_bytes), f"{fig.kernels:,}", f"{fig.distinct_kernels:,}",
+            f"{fig.global_symbols:,}", f"{fig.images.get('sass', 0)}/{fig.images.get('ptx', 0)}/"
+            f"{fig.images.get('ltoir', 0)}", str(fig.images.get("undecodable", 0))]
+
+
+def summary_table(report: Report) -> Table:
+    table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
+    for col in ("file", "size (B)", "device", "kernels", "distinct", "global syms", "sass/ptx/ltoir",
+                "undecodable"):
+        table.add_column(col, justify="left" if col == "file" else "right")
+    for f in report.files:
+        table.add_row(*_summary_rows(f, f"{f.path} [dim]({f.format})[/]"))
+    if len(report.files) > 1:
+        table.add_row(*_summary_rows(report.totals, "[bold]total[/]"), end_section=True)
+    return table
+
+
+def _by_table(fig, by: str, top: int, title: str) -> Table:
+    table = Table(title=title, box=box.SIMPLE)
+    if by == "family":
+        for col in ("family", "kernels", "distinct", "bytes"):
+            table.add_column(col, justify="left" if col == "family" else "right")
+        for fam in fig.families[:top]:
+            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", human(fam.bytes))
+        if len(fig.families) > top:
+            table.caption = f"{len(fig.families) - top} more families (--top N)"
+        return table
+    if by == "section":
+        for col in ("section", "containers", "images", "kernels", "stored", "overhead"):
+            table.add_column(col, justify="left" if col == "section" else "right")
+        for name, s in sorted(fig.sections.items(), key=lambda kv: -kv[1].stored_bytes):
+            table.add_row(name, str(s.containers), str(s.images), f"{s.kernels:,}", human(s.stored_bytes),
+                          human(s.overhead_bytes))
+        return table
+    rows = fig.archs if by == "arch" else fig.kinds
+    for col in (by, "kind", "images", "kernels", "stored", "uncompressed"):
+        table.add_column(col, justify="left" if col in (by, "kind") else "right")
+    for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
+        table.add_row(name, a.kind, str(a.images), f"{a.kernels:,}", human(a.stored_bytes), human(a.bytes))
+    return table
+
+
+def attribution_table(fig) -> Table:
+    table = Table(title="where the bytes are", box=box.SIMPLE)
+    table.add_column("bucket")
+    table.add_column("bytes", justify="right")
+    table.add_column("share", justify="right")
+    total = fig.size or 1
+    rows = [("host code and data", fig.host_bytes), ("fatbin container overhead", fig.overhead_bytes)]
+    rows += [(f"device {name} ({a.kind})", a.stored_bytes) for name, a in sorted(fig.archs.items())]
+    if fig.filtered_bytes:
+        rows.append(("left out by filters", fig.filtered_bytes))
+    for label, value in rows:
+        table.add_row(label, f"{value:,}", f"{100 * value / total:.1f}%")
+    table.add_row("[bold]file size[/]", f"[bold]{fig.size:,}[/]", "100.0%", end_section=True)
+    return table
+
+
+def kernel_table(file: FileReport, top: int) -> Table:
+    table = Table(title=f"kernels of {file.path} (largest {top})", box=box.SIMPLE)
+    for col in ("kernel", "arch", "code", "regs", "shared", "params"):
+        table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
+    rows = sorted(file.kernel_rows or [], key=lambda k: (-k.code_bytes, k.name))
+    from .families import demangle
+    for k in rows[:top]:
+        table.add_row(demangle(k.name), k.arch, f"{k.code_bytes:,}", str(k.registers), f"{k.shared_bytes:,}",
+                      f"{k.param_bytes:,}")
+    return table
+
+
+def render_rich(report: Report, console: Console, *, by: str | None, top: int, kernels: bool) -> None:
+    console.print(summary_table(report))
+    scope: Totals | FileReport = report.totals if len(report.files) > 1 else report.files[0]
+    sections = [by] if by else ["arch", "family"]
+    parts = [_by_table(scope, b, top, f"by {b}") for b in sections]
+    if not by:
+        parts.append(attribution_table(scope))
+    console.print(Group(*parts))
+    if kernels:
+        for f in report.files:
+            console.print(kernel_table(f, top))
+    for f in report.files:
+        for u in f.undecodable[:top]:
+            console.print(f"[yellow]undecodable[/] {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): "
+                          f"{u.reason}")
+
+
+def render_markdown(report: Report, *, by: str | None, top: int) -> str:
+    lines = ["| file | format | size | device bytes | kernels | distinct | global symbols |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for f in report.files:
+        lines.append(f"| `{f.path}` | {f.format} | {f.size:,} | {f.device_bytes:,} | {f.kernels:,} | "
+                     f"{f.distinct_kernels:,} | {f.global_symbols:,} |")
+    t = report.totals
+    if len(report.files) > 1:
+        lines.append(f"| **total** | | {t.size:,} | {t.device_bytes:,} | {t.kernels:,} | {t.distinct_kernels:,} "
+                     f"| {t.global_symbols:,} |")
+    scope = t if len(report.files) > 1 else report.files[0]
+    for b in ([by] if by else ["arch", "family"]):
+        lines.append("")
+        if b == "family":
+            lines += ["| family | kernels | distinct | bytes |", "|---|---:|---:|---:|"]
+            lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.bytes:,} |"
+                      for f in scope.families[:top]]
+        elif b == "section":
+            lines += ["| section | containers | images | kernels | stored bytes |", "|---|---:|---:|---:|---:|"]
+            lines += [f"| `{n}` | {s.containers} | {s.images} | {s.kernels:,} | {s.stored_bytes:,} |"
+                      for n, s in sorted(scope.sections.items())]
+        else:
+            rows = scope.archs if b == "arch" else scope.kinds
+            lines += [f"| {b} | kind | images | kernels | stored bytes | bytes |", "|---|---|---:|---:|---:|---:|"]
+            lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.bytes:,} |"
+                      for n, a in sorted(rows.items())]
+    return "\n".join(lines) + "\n"

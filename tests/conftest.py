@@ -1,0 +1,100 @@
+"""Shared test fixtures: CUDA binaries built with nvcc from the NVIDIA wheels at test time."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from kfoot.errors import ToolMissing
+from kfoot.toolchain import find_tool
+
+FIXTURE_SRC = Path(__file__).parent / "fixtures_cuda"
+REPO = Path(__file__).resolve().parent.parent
+
+SM80 = ["-gencode", "arch=compute_80,code=sm_80"]
+PTX90 = ["-gencode", "arch=compute_90,code=compute_90"]
+SM90A = ["-gencode", "arch=compute_90a,code=sm_90a"]
+SM90 = ["-gencode", "arch=compute_90,code=sm_90"]
+
+# name -> (nvcc mode flags, gencode flags, extra flags)
+FIXTURES = {
+    **{f"obj_{mode}.o": (["-c"], SM80 + PTX90, [f"--compress-mode={mode}"])
+       for mode in ("none", "speed", "balance", "size", "default")},
+    "obj_compress_all.o": (["-c"], SM80 + PTX90, ["-Xfatbin", "-compress-all"]),
+    "obj_rdc.o": (["-c", "-rdc=true"], SM80 + SM90A, []),
+    "obj_concat.o": (["-c"], SM80 + SM90 + PTX90, ["--concat"]),
+    "obj_ptx_only.o": (["-c"], PTX90, []),
+    "obj_lto.o": (["-c", "-rdc=true"], ["-gencode", "arch=compute_90,code=lto_90"], []),
+    "libfixture.so": (["-shared", "-Xcompiler", "-fPIC"], SM80 + SM90A, []),
+    "fixture.fatbin": (["-fatbin"], SM80 + PTX90, []),
+    "fixture_sm90a.cubin": (["-cubin"], ["-arch=sm_90a"], []),
+}
+
+
+def _nvcc(nvcc: Path, out: Path, mode, gencode, extra, sources):
+    cmd = [str(nvcc), *mode, *gencode, *extra, *map(str, sources), "-o", str(out)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"nvcc failed for {out.name}: {proc.stderr[-2000:]}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def nvcc() -> Path:
+    try:
+        return find_tool("nvcc")
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def cuda_fixtures(tmp_path_factory, nvcc) -> dict[str, Path]:
+    """Every fixture binary, built once per session, two nvcc processes at a time."""
+    out = tmp_path_factory.mktemp("cuda")
+    source = FIXTURE_SRC / "kernels.cu"
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {name: pool.submit(_nvcc, nvcc, out / name, *spec, [source]) for name, spec in FIXTURES.items()}
+        jobs["fixture_exe"] = pool.submit(_nvcc, nvcc, out / "fixture_exe", [], SM80, [],
+                                          [source, FIXTURE_SRC / "main.cu"])
+        built = {name: job.result() for name, job in jobs.items()}
+    archive = out / "libfixture.a"
+    subprocess.run(["ar", "rcs", str(archive), str(built["obj_rdc.o"]), str(built["obj_none.o"]),
+                    str(built["obj_speed.o"])], check=True)
+    built["libfixture.a"] = archive
+    return built
+
+
+@pytest.fixture(scope="session")
+def curand_library() -> Path:
+    """libcurand from the nvidia-curand wheel (dev extra): the real-world library in CI."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("nvidia")
+    for location in (spec.submodule_search_locations if spec else []):
+        for candidate in sorted(Path(location).glob("*/lib/libcurand.so*")):
+            return candidate
+    pytest.skip("nvidia-curand wheel is not installed")
+
+
+def run_kfoot(*args, check_rc: int | None = 0) -> subprocess.CompletedProcess:
+    """Run the CLI as a user would, in a subprocess."""
+    proc = subprocess.run([sys.executable, "-m", "kfoot", *map(str, args)], capture_output=True, text=True,
+                          cwd=REPO)
+    if check_rc is not None:
+        assert proc.returncode == check_rc, f"rc={proc.returncode}\nstdout:{proc.stdout[-3000:]}\nstderr:{proc.stderr[-3000:]}"
+    return proc
+
+
+@pytest.fixture(scope="session")
+def kfoot_cli():
+    return run_kfoot
+
+
+def has_gpu() -> bool:
+    return shutil.which("nvidia-smi") is not None and subprocess.run(
+        ["nvidia-smi", "-L"], capture_output=True).returncode == 0

@@ -1,0 +1,2 @@
+// Links with kernels.cu into an executable fixture.
+int main() { return 0; }
