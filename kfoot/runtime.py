@@ -144,16 +144,15 @@ class KernelRegistry:
             self._modules[(device, sha)] = module
         return module
 
-    def _aot_module(self, device: int):
-        module = self._modules.get((device, "aot"))
+    def _aot_module(self, device: int, fatbin: str):
+        """The AOT shard fatbin holding a kernel, loaded once per device (not the whole library)."""
+        module = self._modules.get((device, fatbin))
         if module is None:
-            aot = self.registry.aot
-            fatbin = self.registry.root / aot["fatbin"]
             cupy = _cupy()
             with cupy.cuda.Device(device):
                 module = cupy.cuda.function.Module()
-                module.load(fatbin.read_bytes())  # the driver picks the SASS for this device
-            self._modules[(device, "aot")] = module
+                module.load((self.registry.root / fatbin).read_bytes())  # the driver picks the SASS
+            self._modules[(device, fatbin)] = module
         return module
 
 
@@ -195,8 +194,10 @@ class Kernel:
         return self.binary(arch).lowered_name
 
     def route(self, arch: str) -> str:
-        """'aot' when the registry's AOT library holds this variant for `arch`, else 'rtc'."""
-        return "aot" if self._owner.registry.aot and arch in self.variant.aot_archs else "rtc"
+        """'aot' when the registry's AOT library holds SASS of this variant that `arch` runs, else 'rtc'."""
+        if self._owner.registry.aot and any(sass_runs_on(built, arch) for built in self.variant.aot_archs):
+            return "aot"
+        return "rtc"
 
     # -- launch side (GPU) ------------------------------------------------------------------
     def function(self, device: int | None = None):
@@ -217,8 +218,8 @@ class Kernel:
         arch = owner.device_arch(device)
         route = self.route(arch)
         if route == "aot":
-            module = owner._aot_module(device)
-            fn = module.get_function(owner.registry.aot["lowered_names"][self.template_id])
+            entry = owner.registry.aot["kernels"][self.template_id]
+            fn = owner._aot_module(device, entry["fatbin"]).get_function(entry["symbol"])
         else:
             binary = self.binary(arch)
             fn = owner._module(device, binary.cubin).get_function(binary.lowered_name)
@@ -230,6 +231,25 @@ class Kernel:
         """Launch with cupy semantics: grid and block tuples, args a tuple of arrays and scalars."""
         fn = self._functions.get(_current_device()) or self.function()
         fn(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem, stream=stream)
+
+
+def sass_runs_on(built: str, device: str) -> bool:
+    """CUDA's SASS compatibility: sm_XY code runs on sm_XZ for Z >= Y (same major); arch-specific
+    'a'/'f' builds (sm_90a) only on exactly that arch."""
+    def parse(arch):
+        digits = arch.removeprefix("sm_")
+        suffix = digits[-1] if digits[-1].isalpha() else ""
+        number = int(digits.rstrip("af"))
+        return number // 10, number % 10, suffix
+
+    try:
+        b_major, b_minor, b_suffix = parse(built)
+        d_major, d_minor, _ = parse(device)
+    except (ValueError, IndexError):
+        return False
+    if b_suffix:
+        return (b_major, b_minor) == (d_major, d_minor)
+    return b_major == d_major and b_minor <= d_minor
 
 
 def _normalize_value(value):

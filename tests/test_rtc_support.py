@@ -86,3 +86,12 @@ def template_id_of(demangled: str) -> str:
 def run_cli(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """`kfoot ARGS` in a fresh process (what a user runs; also proves there is no traceback)."""
     return subprocess.run([sys.executable, "-m", "kfoot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=600)
+
+
+# How a demangler spells the fixed-width typedefs kfoot_common.cuh defines (LP64).
+_TYPEDEFS = {"int8_t": "signed char", "uint8_t": "unsigned char", "int32_t": "int", "int64_t": "long"}
+
+
+def demangled_form(template_id: str) -> str:
+    """A template-id as the demangled kernel name spells it (int32_t -> int, ...)."""
+    return re.sub(r"\b(u?int(?:8|32|64)_t)\b", lambda m: _TYPEDEFS[m.group(1)], template_id)
