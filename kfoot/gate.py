@@ -155,6 +155,9 @@ def write_baseline(report: dict, path: str | os.PathLike) -> None:
     except OSError as exc:
         raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
     try:
+        # mkstemp makes the file private (0600); a baseline is a shared, committed file: keep the
+        # old one's mode, else what a new file would get.
+        os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1)
             handle.write("\n")
@@ -167,3 +170,12 @@ def write_baseline(report: dict, path: str | os.PathLike) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -167,8 +167,16 @@ def test_a_shrink_passes_and_says_so():
 
 def test_write_baseline_replaces_atomically(tmp_path, monkeypatch):
     path = tmp_path / "baseline.json"
-    write_baseline(make_report(BASE), path)
+    umask = os.umask(0o022)
+    try:
+        write_baseline(make_report(BASE), path)
+    finally:
+        os.umask(umask)
     assert json.loads(path.read_text()) == make_report(BASE)
+    assert path.stat().st_mode & 0o777 == 0o644  # a committed file, not mkstemp's 0600
+    path.chmod(0o664)
+    write_baseline(make_report(BASE), path)
+    assert path.stat().st_mode & 0o777 == 0o664  # an update keeps the mode
 
     def explode(*args, **kwargs):
         raise OSError(28, "No space left on device")

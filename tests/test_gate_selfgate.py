@@ -1,0 +1,60 @@
+"""The project gates itself: the bundled demo spec, built AOT, against ci/demo-baseline.json.
+
+A change to templates/ or templates/demo.toml that adds instantiations fails here, naming the
+family and the number of added kernels, until the baseline is updated on purpose:
+
+    KFOOT_UPDATE_BASELINE=1 .venv/bin/python -m pytest tests/test_gate_selfgate.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kfoot.report.analyze")
+aot = pytest.importorskip("kfoot.build.aot")
+
+from kfoot.cli import main  # noqa: E402
+from kfoot.errors import ToolMissing  # noqa: E402
+from kfoot.spec import DEMO_SPEC, load_spec  # noqa: E402
+from kfoot.toolchain import find_tool  # noqa: E402
+from kfoot.variants import enumerate_spec  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+BUDGET = REPO / "ci" / "kfoot-budget.toml"
+BASELINE = REPO / "ci" / "demo-baseline.json"
+# One arch keeps the build near half a minute on 2 cores; the baseline was made with the same.
+ARCHS = ["sm_90"]
+
+
+@pytest.fixture(scope="module")
+def demo_build(tmp_path_factory):
+    try:
+        find_tool("nvcc")
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+    return aot.build_aot(load_spec(DEMO_SPEC), tmp_path_factory.mktemp("demo-aot"), archs=ARCHS, jobs=2, progress=False)
+
+
+def test_demo_build_is_within_the_committed_baseline(demo_build, monkeypatch, capsys):
+    # Run from the build folder so the report (and an updated baseline) names the library
+    # without a machine-specific path.
+    monkeypatch.chdir(demo_build.out_dir)
+    library = demo_build.library.name
+    if os.environ.get("KFOOT_UPDATE_BASELINE"):
+        assert main(["gate", "--budget", str(BUDGET), library, "--update-baseline"]) == 0
+    code = main(["gate", "--budget", str(BUDGET), library])
+    out = capsys.readouterr().out
+    assert code == 0, f"the demo's footprint left its budget (ci/kfoot-budget.toml):\n{out}"
+
+
+def test_baseline_matches_the_demo_spec():
+    # Independent of any build: the committed baseline must hold one kernel per variant and arch,
+    # so a baseline made from another spec or arch list is caught even where nvcc is missing.
+    baseline = json.loads(BASELINE.read_text())
+    variants = enumerate_spec(load_spec(DEMO_SPEC))
+    assert baseline["totals"]["kernels"] == len(variants) * len(ARCHS)
+    assert sorted(baseline["totals"]["archs"]) == ARCHS
