@@ -1,0 +1,137 @@
+"""The issue's scenario through kfoot's own build: a baseline and candidates built AOT from a
+spec, the candidate with one more (or one fewer) value on an axis. Expected kernel figures are
+worked out from the spec by hand (variants x SASS archs) and checked against cuobjdump."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+aot = pytest.importorskip("kfoot.build.aot")
+pytest.importorskip("kfoot.report.analyze")
+
+from kfoot.cli import main  # noqa: E402
+from kfoot.errors import ToolMissing  # noqa: E402
+from kfoot.spec import load_spec  # noqa: E402
+from kfoot.toolchain import find_tool  # noqa: E402
+
+HEADER = """\
+#pragma once
+namespace kft {
+template <typename T> __global__ void scale_kernel(T* y, T a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * y[i];
+}
+template <typename T> __global__ void fill_kernel(T* y, T v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = v;
+}
+}  // namespace kft
+"""
+
+SPEC = """\
+[[family]]
+name   = "scale"
+header = "kft.cuh"
+kernel = "kft::scale_kernel"
+params = ["T"]
+[family.axes]
+T = {scale_types}
+
+[[family]]
+name   = "fill"
+header = "kft.cuh"
+kernel = "kft::fill_kernel"
+params = ["T"]
+[family.axes]
+T = ["float32", "int32"]
+"""
+
+SPECS = {
+    "base": ["float32", "int32"],
+    "rebuild": ["float32", "int32"],
+    "grown": ["float32", "int32", "float64"],  # one more axis value
+    "shrunk": ["float32"],
+}
+ARCHS = ["sm_80", "sm_90"]
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    try:
+        find_tool("nvcc")
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+    root = tmp_path_factory.mktemp("gate-spec")
+
+    def build(name):
+        folder = root / name
+        folder.mkdir()
+        (folder / "kft.cuh").write_text(HEADER)
+        (folder / "kft.toml").write_text(SPEC.format(scale_types=json.dumps(SPECS[name])))
+        return aot.build_aot(load_spec(folder / "kft.toml"), folder / "out", archs=ARCHS, jobs=1, progress=False)
+
+    with ThreadPoolExecutor(2) as pool:  # two cores: two builds at a time, one nvcc each
+        return dict(zip(SPECS, pool.map(build, SPECS)))
+
+
+def cuobjdump_entries(library) -> int:
+    out = subprocess.run([str(find_tool("cuobjdump")), "-all", "-symbols", str(library)], capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    return sum(1 for line in out.splitlines() if " ENTRY " in f" {line} ")
+
+
+def gate(capsys, base, new, *extra):
+    code = main(["gate", "--baseline", str(base.library), str(new.library), *extra])
+    return code, capsys.readouterr().out
+
+
+@pytest.fixture(autouse=True)
+def no_step_summary(monkeypatch):
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+
+def test_builds_hold_one_kernel_per_variant_and_arch(builds):
+    # By hand: (scale types + 2 fill types) x 2 archs.
+    expected = {"base": 8, "rebuild": 8, "grown": 10, "shrunk": 6}
+    assert {name: cuobjdump_entries(b.library) for name, b in builds.items()} == expected
+
+
+def test_one_more_axis_value_fails_naming_the_family_and_the_added_kernels(builds, capsys):
+    code, out = gate(capsys, builds["base"], builds["grown"])
+    assert code == 1
+    line = next(l for l in out.splitlines() if "kft::scale_kernel" in l and "changed" in l)
+    assert "+2" in line.split()  # float64 x {sm_80, sm_90}
+    assert "kft::fill_kernel" not in out  # it did not grow: not listed among the families that grew
+    code = main(["gate", "--baseline", str(builds["base"].library), str(builds["grown"].library), "--json"])
+    verdict = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert [(f["name"], f["kernels"]["delta"]) for f in verdict["families_grown"]] == [("kft::scale_kernel", 2)]
+    assert {a["name"]: a["kernels"]["delta"] for a in verdict["diff"]["archs"]} == {"sm_80": 1, "sm_90": 1}
+
+
+def test_an_identical_rebuild_passes(builds, capsys):
+    code, out = gate(capsys, builds["base"], builds["rebuild"])
+    assert code == 0 and "no change in device code (8 kernels" in out
+
+
+def test_a_shrink_passes_and_says_so(builds, capsys):
+    code, out = gate(capsys, builds["base"], builds["shrunk"])
+    assert code == 0 and "shrank" in out
+    line = next(l for l in out.splitlines() if "kft::scale_kernel" in l)
+    assert "-2" in line.split()
+
+
+def test_budgets_in_percent_and_bytes(builds, capsys):
+    base, grown = builds["base"], builds["grown"]
+    roomy = ("--max-size-growth", "10MiB")
+    assert gate(capsys, base, grown, "--max-kernel-growth", "2", *roomy)[0] == 0
+    assert gate(capsys, base, grown, "--max-kernel-growth", "1", *roomy)[0] == 1
+    assert gate(capsys, base, grown, "--max-kernel-growth", "25%", *roomy)[0] == 0  # 2 of 8
+    assert gate(capsys, base, grown, "--max-kernel-growth", "24%", *roomy)[0] == 1  # 1.92 -> 1
+    assert gate(capsys, base, grown, "--max-kernel-growth", "2", "--max-size-growth", "0")[0] == 1
+    assert gate(capsys, base, grown, "--family-budget", "kft::scale_kernel=100%")[0] == 0  # 2 of 4
+    assert gate(capsys, base, grown, "--family-budget", "kft::fill_kernel=100%")[0] == 1
