@@ -30,7 +30,8 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 BUNDLED_SPEC = TEMPLATES_DIR / "kernels.toml"
 DEMO_SPEC = TEMPLATES_DIR / "demo.toml"
 
-_FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "description"}
+_FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
+_STYLES = ("nested", "dependent")
 _TOP_KEYS = {"typesets", "family"}
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
 
@@ -89,6 +90,7 @@ class Family:
     group: str
     description: str
     spec_path: Path
+    style: str = "nested"  # "dependent" when outputs derive from inputs (see load)
     derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
 
     # -- axes -------------------------------------------------------------------------
@@ -377,10 +379,16 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     description = raw.get("description", "")
     if not isinstance(description, str):
         raise fail("description", "must be a string")
+    # How the family instantiates: "nested" crosses every parameter, "dependent" derives
+    # outputs from inputs. Defaults from the axes; `kfoot enumerate --explain` compares the
+    # two styles within a group.
+    style = raw.get("style", "dependent" if any(a.derived for a in axes.values()) else "nested")
+    if style not in _STYLES:
+        raise fail("style", f"must be one of {', '.join(_STYLES)}, not {style!r}")
 
     family = Family(
         name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
-        group=group, description=description, spec_path=path, derive_order=derive_order,
+        group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
     )
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():

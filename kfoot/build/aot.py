@@ -300,6 +300,35 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, shard_count:
 
 
 _ERROR = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
+_INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
+# How the compiler may print the fixed-width types of a template-id.
+_SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
+              "long int": "int64_t"}
+
+
+def _split_top_level(text: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if current:
+        parts.append("".join(current).strip())
+    return parts
+
+
+def _normalise_args(args) -> tuple[str, ...]:
+    out = []
+    for arg in args:
+        arg = " ".join(str(arg).split()).lstrip(":")
+        out.append(_SPELLINGS.get(arg, arg).replace(" ", ""))
+    return tuple(out)
 
 
 def _collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, dict[int, int]],
@@ -311,10 +340,9 @@ def _collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str,
     each source line holds one variant, so the line number names it.
     """
     failures: list[VariantFailure] = []
-    by_object = {ShardPaths.of(s).object: s for s in shards}
-    for output in failed_outputs:
-        shard = by_object.get(output)
-        if shard is None:
+    failed = set(failed_outputs)
+    for shard in shards:  # spec order, whatever order ninja finished in
+        if ShardPaths.of(shard).object not in failed:
             continue
         log = build_dir / ShardPaths.of(shard).log
         try:
@@ -324,25 +352,33 @@ def _collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str,
         source_name = re.escape(f"{shard.name}.cu")
         direct = re.compile(rf"{source_name}\((\d+)\): (?:error|catastrophic error)")
         during = re.compile(rf"at line (\d+) of \S*{source_name}")
+        by_args = {_normalise_args(v.args): i for i, v in enumerate(shard.variants)}
         first_error = ""
         current_error = ""
         blamed: dict[int, str] = {}
+
+        def blame(index: int | None) -> None:
+            if index is not None and current_error:
+                blamed.setdefault(index, current_error)
+
         for line in text.splitlines():
             stripped = line.strip()
-            if _ERROR.search(stripped) and not stripped.startswith("detected during"):
+            if _ERROR.search(stripped) and "instantiation of" not in stripped:
                 current_error = stripped
                 first_error = first_error or stripped
                 match = direct.search(stripped)
                 if match:
-                    index = line_maps[shard.name].get(int(match.group(1)))
-                    if index is not None:
-                        blamed.setdefault(index, current_error)
+                    blame(line_maps[shard.name].get(int(match.group(1))))
                 continue
             match = during.search(stripped)
-            if match and current_error:
-                index = line_maps[shard.name].get(int(match.group(1)))
-                if index is not None:
-                    blamed.setdefault(index, current_error)
+            if match:
+                blame(line_maps[shard.name].get(int(match.group(1))))
+            # Implicit instantiations carry no line, but name the template arguments:
+            # 'instantiation of "void k<Op,In>(...) [with Op=kfoot::op::Floor, In=float]"'.
+            match = _INSTANTIATION.search(stripped)
+            if match:
+                bound = [b.split("=", 1)[1] for b in _split_top_level(match.group(1)) if "=" in b]
+                blame(by_args.get(_normalise_args(bound)))
         if not first_error:
             first_error = next((l.strip() for l in text.splitlines() if l.strip()), "compiler failed without output")
         if not blamed:
