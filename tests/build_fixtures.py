@@ -1,0 +1,63 @@
+"""Session-wide AOT build of the demo spec (templates/demo.toml) for sm_80 and sm_90.
+
+Compiling it is the single most expensive step of the build tests (~30 s of CPU), so it is
+done once per session, through the real command line (`kfoot build --json`), and shared.
+Import the fixture into a test module with `from build_fixtures import demo_aot  # noqa: F401`.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from kfoot.errors import ToolMissing
+from kfoot.spec import DEMO_SPEC
+from kfoot.toolchain import find_tool
+
+DEMO_ARCHS = ("sm_80", "sm_90")
+
+
+@dataclass
+class DemoBuild:
+    out_dir: Path
+    summary: dict  # `kfoot build --json` output
+    manifest: dict
+    wall_s: float
+
+    @property
+    def library(self) -> Path:
+        return Path(self.summary["library"])
+
+    @property
+    def fatbin(self) -> Path:
+        return Path(self.summary["fatbin"])
+
+
+def run_kfoot(*args: str, check: bool = False) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, "-m", "kfoot", *args], capture_output=True, text=True)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"kfoot {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return proc
+
+
+@pytest.fixture(scope="session")
+def demo_aot(tmp_path_factory) -> DemoBuild:
+    try:
+        find_tool("nvcc")
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+    import time
+
+    out = tmp_path_factory.mktemp("demo_aot") / "out"
+    started = time.perf_counter()
+    proc = run_kfoot("build", "--mode", "aot", str(DEMO_SPEC), "-o", str(out), "--arch", ",".join(DEMO_ARCHS),
+                     "-j", "2", "--json", check=True)
+    wall = time.perf_counter() - started
+    summary = json.loads(proc.stdout)
+    manifest = json.loads((out / "manifest.json").read_text())
+    return DemoBuild(out_dir=out, summary=summary, manifest=manifest, wall_s=wall)
