@@ -242,6 +242,7 @@ def test_gate_budget_flags_and_file(capsys, reports, tmp_path):
     assert run(capsys, "gate", "--budget", budget, reports["new"])[0] == 0
     code, out, _ = run(capsys, "gate", "--budget", budget, reports["new"], "--family-budget", "kfoot::binary_kernel=3")
     assert code == 1 and "OVER BUDGET" in out
+    assert f"kfoot gate --budget {budget} {reports['new']} --update-baseline" in out
 
 
 def test_gate_json_and_markdown_formats(capsys, reports, tmp_path, monkeypatch):

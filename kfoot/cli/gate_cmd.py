@@ -40,8 +40,9 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     base_path = Path(baseline) if baseline else budget.baseline
     if base_path is None:
         raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
-    update_hint = " ".join(shlex.quote(part) for part in
-                           ["kfoot", "gate", "--baseline", str(base_path), new, "--update-baseline"])
+    # The command that accepts NEW as the baseline, spelled the way this run found the baseline.
+    where = ["--baseline", str(base_path)] if baseline or not budget_file else ["--budget", budget_file]
+    update_hint = " ".join(shlex.quote(part) for part in ["kfoot", "gate", *where, new, "--update-baseline"])
 
     if update_baseline:
         _update(ctx, base_path, load_report(new), new, fmt)
