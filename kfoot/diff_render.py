@@ -77,7 +77,7 @@ def _family_counts(diff: ReportDiff) -> str:
 
 
 def print_diff(diff: ReportDiff, console: Console) -> None:
-    console.print(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: {escape(summary_line(diff))}", markup=True)
+    console.print(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
     if diff.is_zero:
         return
     totals = Table(title="Totals", title_justify="left")
@@ -111,7 +111,7 @@ def _print_groups(console: Console, title: str, groups: list[GroupChange], what:
 def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = None) -> None:
     diff = verdict.diff
     word = {"pass": "[green]PASS[/]", "shrink": "[green]PASS[/] (footprint shrank)", "fail": "[red]FAIL[/]"}[verdict.outcome]
-    console.print(f"[bold]kfoot gate[/] {word}: {escape(summary_line(diff))}", markup=True)
+    console.print(f"[bold]kfoot gate[/] {word}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
     table = Table(title="Budget", title_justify="left")
     for name, justify in (("rule", "left"), ("base", "right"), ("new", "right"), ("change", "right"),
                           ("allowed", "right"), ("result", "left")):
@@ -129,9 +129,9 @@ def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = 
         if shrunk:
             _print_families(console, "Families that shrank", shrunk)
         if update_hint:
-            console.print(f"The footprint shrank; lock the gain in with: {update_hint}", markup=False)
+            console.print(f"The footprint shrank; lock the gain in with: {update_hint}", markup=False, soft_wrap=True)
     if not verdict.passed and update_hint:
-        console.print(f"If this growth is intended, update the baseline: {update_hint}", markup=False)
+        console.print(f"If this growth is intended, update the baseline: {update_hint}", markup=False, soft_wrap=True)
 
 
 def _print_families(console: Console, title: str, families: list[GroupChange]) -> None:
