@@ -33,18 +33,64 @@ _REQUIRED_TOTALS = ("kernels", "distinct_kernels", "device_bytes")
 # Loading
 
 
-def load_report(source: str | os.PathLike) -> dict:
+def load_report(source: str | os.PathLike, like: dict | None = None) -> dict:
     """A report dict from a report JSON file, or from analysing a binary/directory/wheel.
 
+    `like`: a report whose filters (`kfoot report --section/--arch/--filter`) a binary is
+    analysed with, so it is measured the same way as the report it is compared to.
     Raises KfootError (exit 2) for a missing path, a JSON file that is not a kfoot report
     (wrong or unknown schema, missing or mistyped figures) and anything the analyser rejects.
     """
     path = Path(source)
     if not path.exists():
         raise KfootError("no such file or directory", path=path)
-    if path.is_file() and _looks_like_json(path):
+    if is_report_json(path):
         return read_report_json(path)
-    return _analyze(path)
+    return _analyze(path, report_filters(like) if like else {})
+
+
+def is_report_json(path: Path) -> bool:
+    return path.is_file() and _looks_like_json(path)
+
+
+def load_pair(base: str | os.PathLike, new: str | os.PathLike) -> tuple[dict, dict]:
+    """Both sides of a comparison. A report JSON is read first and a binary on the other side is
+    analysed with its filters; two reports made with different filters are bad input, since
+    their figures count different things."""
+    base_path, new_path = Path(base), Path(new)
+    if not is_report_json(base_path) and is_report_json(new_path):
+        new_report = load_report(new_path)
+        base_report = load_report(base_path, like=new_report)
+    else:
+        base_report = load_report(base_path)
+        new_report = load_report(new_path, like=base_report)
+    base_filters, new_filters = report_filters(base_report), report_filters(new_report)
+    if base_filters != new_filters:
+        raise KfootError(f"made with {_describe_filters(new_filters)}, but {base_path} with "
+                         f"{_describe_filters(base_filters)}: the figures are not comparable", path=new_path)
+    return base_report, new_report
+
+
+# The filters `kfoot report` records under "options"; other options (--kernels, -j) do not
+# change the figures.
+_FILTER_KEYS = ("sections", "archs", "filter")
+
+
+def report_filters(report: dict) -> dict:
+    options = report.get("options") or {}
+    filters = {}
+    for key in _FILTER_KEYS:
+        value = options.get(key)
+        if value:
+            filters[key] = sorted(value) if isinstance(value, list) else value
+    return filters
+
+
+def _describe_filters(filters: dict) -> str:
+    if not filters:
+        return "no filters"
+    flag = {"sections": "--section", "archs": "--arch", "filter": "--filter"}
+    return " ".join(f"{flag[k]} {','.join(v) if isinstance(v, list) else v}" for k, v in filters.items())
 
 
 def _looks_like_json(path: Path) -> bool:
@@ -73,13 +119,14 @@ def read_report_json(path: Path) -> dict:
     return data
 
 
-def _analyze(path: Path) -> dict:
+def _analyze(path: Path, filters: dict) -> dict:
     # Imported here: the analyser is only needed when a side is a binary, not a report JSON.
-    try:
-        from .report.analyze import analyze_paths
-    except ImportError as exc:  # pragma: no cover - only while the report module is missing
-        raise KfootError(f"cannot analyse binaries in this install ({exc})", path=path) from None
-    report = analyze_paths([path])
+    from .report.analyze import ReportOptions, analyze_paths
+
+    options = ReportOptions(sections=frozenset(filters["sections"]) if "sections" in filters else None,
+                            archs=frozenset(filters["archs"]) if "archs" in filters else None,
+                            kernel_filter=filters.get("filter"))
+    report = analyze_paths([path], options)
     data = report.to_dict() if hasattr(report, "to_dict") else report
     validate_report(data, path)
     return data

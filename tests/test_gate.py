@@ -337,3 +337,16 @@ def test_bad_input_exits_2_with_one_line(tmp_path, reports, case):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("kfoot: error: ") and expect in lines[0]
+
+
+def test_reports_made_with_different_filters_are_not_compared(capsys, reports, tmp_path):
+    filtered = make_report(BASE)
+    filtered["options"] = {"sections": [".nv_fatbin"], "archs": None, "filter": None}
+    (tmp_path / "filtered.json").write_text(json.dumps(filtered))
+    code, out, err = run(capsys, "gate", "--baseline", tmp_path / "filtered.json", reports["same"])
+    assert code == 2 and out == ""
+    assert err.strip() == (f"kfoot: error: {reports['same']}: made with no filters, but {tmp_path / 'filtered.json'} "
+                           "with --section .nv_fatbin: the figures are not comparable")
+    # Same filters on both sides: compared as usual.
+    (tmp_path / "filtered2.json").write_text(json.dumps(filtered))
+    assert run(capsys, "gate", "--baseline", tmp_path / "filtered.json", tmp_path / "filtered2.json")[0] == 0

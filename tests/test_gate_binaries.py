@@ -192,3 +192,25 @@ def test_unreadable_binary_exits_2_with_one_line(capsys, libs, tmp_path):
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and str(truncated) in lines[0], err
+
+
+def test_a_binary_is_measured_with_the_baseline_report_filters(capsys, libs, tmp_path):
+    # The baseline covers .nv_fatbin only (cuobjdump's default view); the candidate binary must be
+    # read the same way, not with its __nv_relfatbin image added.
+    def default_view_entries(lib):
+        out = subprocess.run([str(tool("cuobjdump")), "-symbols", str(lib)], capture_output=True, text=True,
+                             check=True, timeout=120).stdout
+        return sum(1 for line in out.splitlines() if " ENTRY " in f" {line} ")
+
+    code, out, _ = run(capsys, "report", "--section", ".nv_fatbin", "--json", libs["base"])
+    assert code == 0
+    baseline = tmp_path / "nv_fatbin.json"
+    baseline.write_text(out)
+    code, verdict = gate_json(capsys, baseline, libs["grown"])
+    kernels = verdict["diff"]["totals"]["kernels"]
+    assert (kernels["base"], kernels["new"]) == (default_view_entries(libs["base"]), default_view_entries(libs["grown"]))
+    assert kernels["new"] < len(entries(libs["grown"]))  # the filter really left images out
+    assert code == 1
+    # --update-baseline keeps the filter: the rewritten baseline still covers .nv_fatbin only.
+    assert run(capsys, "gate", "--baseline", baseline, libs["grown"], "--update-baseline")[0] == 0
+    assert json.loads(baseline.read_text())["totals"]["kernels"] == default_view_entries(libs["grown"])

@@ -31,7 +31,7 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     verdict is appended to it."""
     from .. import budget as budgets
     from .. import diff_render
-    from ..diff import diff_reports, load_report
+    from ..diff import diff_reports, load_pair
     from ..gate import evaluate
 
     fmt = "json" if as_json else fmt
@@ -45,12 +45,12 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     update_hint = " ".join(shlex.quote(part) for part in ["kfoot", "gate", *where, new, "--update-baseline"])
 
     if update_baseline:
-        _update(ctx, base_path, load_report(new), new, fmt)
+        _update(ctx, base_path, new, fmt)
         return
     if not base_path.exists():
         raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
 
-    verdict = evaluate(diff_reports(load_report(base_path), load_report(new), str(base_path), new), budget)
+    verdict = evaluate(diff_reports(*load_pair(base_path, new), str(base_path), new), budget)
     if fmt == "json":
         click.echo(json.dumps(verdict.to_dict(), indent=1))
     elif fmt == "markdown":
@@ -61,7 +61,7 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     ctx.exit(0 if verdict.passed else 1)
 
 
-def _update(ctx, base_path: Path, new_report: dict, new_label: str, fmt: str) -> None:
+def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     from .. import diff_render
     from ..diff import diff_reports, load_report
     from ..gate import write_baseline
@@ -72,6 +72,8 @@ def _update(ctx, base_path: Path, new_report: dict, new_label: str, fmt: str) ->
             previous = load_report(base_path)
         except KfootError as exc:
             click.echo(f"kfoot: warning: replacing an unreadable baseline ({exc})", err=True)
+    # A binary is measured with the old baseline's filters, so the baseline keeps its meaning.
+    new_report = load_report(new, like=previous)
     write_baseline(new_report, base_path)
     if previous is None:
         line = f"baseline written: {base_path} ({new_report['totals']['kernels']:,} kernels)"
