@@ -9,7 +9,7 @@ What the report reads:
 - `.text.<kernel>`: code bytes; the top byte of its sh_info is the register count;
 - `.nv.shared.<kernel>` (NOBITS): static shared memory;
 - `.nv.info.<kernel>`: attribute EIATTR_CBANK_PARAM_SIZE (0x19) holds the parameter bytes;
-- a kernel's bytes are those of every section named after it (.text, .nv.info, .nv.constantN, .rela).
+- a kernel's bytes are its code plus the sections named after it (.nv.info, .nv.constant0/2/3, .rela.text).
 """
 
 from __future__ import annotations
@@ -31,12 +31,15 @@ EIATTR_PARAM_CBANK = 0x0A
 EIATTR_CBANK_PARAM_SIZE = 0x19
 EIFMT_SVAL = 0x04
 
+# Byte maps for bytes.translate: 1 where the binding is GLOBAL (st_info >> 4 == 1) / the entry bit is set.
+_GLOBAL_BINDING = bytes(1 if b >> 4 == STB_GLOBAL else 0 for b in range(256))
+_ENTRY_FLAG = bytes(1 if b & STO_CUDA_ENTRY else 0 for b in range(256))
+_FLAGGED = re.compile(b"\x01")
+
 _LAYOUT = {  # ELF class -> (header, section header, symbol, symbol field order)
     2: (struct.Struct("<16sHHIQQQIHHHHHH"), struct.Struct("<IIQQQQIIQQ"), struct.Struct("<IBBHQQ")),
     1: (struct.Struct("<16sHHIIIIIHHHHHH"), struct.Struct("<IIIIIIIIII"), struct.Struct("<IIIBBH")),
 }
-# Sections that belong to one kernel are named <prefix>.<mangled kernel name>.
-_OWNED_SECTION = re.compile(rb"^(?:\.rela?)?\.(?:text|nv\.info|nv\.constant\d+|nv\.shared|nv\.local)\.(.+)$")
 
 
 @dataclass(slots=True)
@@ -67,8 +70,12 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
     return (e_flags >> 8) & 0xFF if abi_version >= 8 else e_flags & 0xFF
 
 
-def parse_cubin(buf, where=None, *, with_resources: bool = True) -> Cubin:
-    """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset."""
+def parse_cubin(buf, where=None, *, with_resources: bool = False) -> Cubin:
+    """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
+
+    Kernel bytes are always measured (families need them); registers, shared memory and
+    parameter bytes only `with_resources` (the per-kernel table).
+    """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
     if size < 52 or data[:4] != ELF_MAGIC:
@@ -83,73 +90,86 @@ def parse_cubin(buf, where=None, *, with_resources: bool = True) -> Cubin:
         shentsize, shnum, shstrndx = ehdr_s.unpack_from(data, 0)
     if machine != EM_CUDA:
         raise FormatError(f"ELF machine {machine} is not CUDA ({EM_CUDA})", where, 18)
-    if shnum and (shentsize < shdr_s.size or shoff + shnum * shentsize > size):
+    if shnum and (shentsize != shdr_s.size or shoff + shnum * shentsize > size):
         raise FormatError("section header table points past the end of the image", where, shoff)
-
-    sections = []  # (name offset, type, offset, size, link, info, entsize)
-    for i in range(shnum):
-        fields = shdr_s.unpack_from(data, shoff + i * shentsize)
-        if elf_class == 2:
-            name, stype, _flags, _addr, off, sz, link, info, _align, entsize = fields
-        else:
-            name, stype, _flags, _addr, off, sz, link, info, _align, entsize = fields
-        if stype != SHT_NOBITS and off + sz > size:
-            raise FormatError(f"section {i} points past the end of the image", where, shoff + i * shentsize)
-        sections.append((name, stype, off, sz, link, info, entsize))
+    # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, in one C call
+    sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize]))
+    for index, sec in enumerate(sections):
+        if sec[1] != SHT_NOBITS and sec[4] + sec[5] > size:
+            raise FormatError(f"section {index} points past the end of the image", where, shoff + index * shentsize)
     if shstrndx >= len(sections):
         raise FormatError("section name table index is out of range", where, 0)
-    _, _, str_off, str_size, *_ = sections[shstrndx]
-    shstr = data[str_off:str_off + str_size]
 
-    kernels_by_section: dict[int, Kernel] = {}
     kernels: list[Kernel] = []
+    kernel_sections: list[int] = []
     global_symbols = 0
     symbol_count = 0
-    for name_off, stype, off, sz, link, _info, entsize in sections:
+    for _name, stype, _flags, _addr, off, sz, link, _info, _align, entsize in sections:
         if stype != SHT_SYMTAB:
             continue
-        if link >= len(sections):
-            raise FormatError("symbol table links to a missing string table", where, off)
-        strtab = data[sections[link][2]:sections[link][2] + sections[link][3]]
-        step = entsize or sym_s.size
-        count = sz // step
+        if link >= len(sections) or (entsize and entsize != sym_s.size):
+            raise FormatError("symbol table is malformed", where, off)
+        strtab = data[sections[link][4]:sections[link][4] + sections[link][5]]
+        count = sz // sym_s.size
         symbol_count += count
-        for i in range(count):
-            if elf_class == 2:
-                st_name, st_info, st_other, st_shndx, _value, _size = sym_s.unpack_from(data, off + i * step)
-            else:
-                st_name, _value, _size, st_info, st_other, st_shndx = sym_s.unpack_from(data, off + i * step)
-            if st_info >> 4 == STB_GLOBAL:
-                global_symbols += 1
-            if st_other & STO_CUDA_ENTRY:
-                kernel = Kernel(_cstr(strtab, st_name).decode("utf-8", "replace"), 0, 0, 0, 0, 0)
-                kernels.append(kernel)
-                kernels_by_section[st_shndx] = kernel
+        table = data[off:off + count * sym_s.size]
+        # st_info and st_other of every symbol as two strided byte strings: counting bindings and
+        # finding entry flags then runs in C, and Python touches only the kernels.
+        info_at, other_at = (4, 5) if elf_class == 2 else (12, 13)
+        infos = table[info_at::sym_s.size]
+        others = table[other_at::sym_s.size]
+        global_symbols += infos.translate(_GLOBAL_BINDING).count(1)
+        for match in _FLAGGED.finditer(others.translate(_ENTRY_FLAG)):
+            symbol = sym_s.unpack_from(table, match.start() * sym_s.size)
+            st_name, st_shndx = symbol[0], symbol[3] if elf_class == 2 else symbol[5]
+            kernels.append(Kernel(_cstr(strtab, st_name).decode("utf-8", "replace"), 0, 0, 0, 0, 0))
+            kernel_sections.append(st_shndx)
 
-    if with_resources and kernels:
-        _attach_resources(data, sections, shstr, kernels, kernels_by_section)
+    if kernels:
+        _measure_kernels(data, sections, kernels, kernel_sections, with_resources)
     return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count)
 
 
-def _attach_resources(data, sections, shstr, kernels, kernels_by_section) -> None:
-    by_name = {k.name.encode(): k for k in kernels}
-    for index, (name_off, stype, off, sz, _link, info, _entsize) in enumerate(sections):
-        name = _cstr(shstr, name_off)
-        match = _OWNED_SECTION.match(name)
-        if not match:
-            continue
-        kernel = by_name.get(match.group(1))
-        if kernel is None:
-            continue
-        if name.startswith(b".text."):
-            kernel.code_bytes = sz
-            kernel.registers = info >> 24
-        elif name.startswith(b".nv.shared."):
-            kernel.shared_bytes = sz
-        elif name.startswith(b".nv.info."):
-            kernel.param_bytes = _param_bytes(data, off, sz)
-        if stype != SHT_NOBITS:
-            kernel.bytes += sz
+# Sections other than .text that belong to one kernel, by name prefix.
+_OWNED_PREFIXES = (b".nv.info.", b".nv.constant0.", b".nv.constant2.", b".nv.constant3.", b".rela.text.",
+                   b".rel.text.")
+
+
+def _section_names(shstr: bytes, sections) -> list[bytes]:
+    """Each section's name. Names are read by splitting the string table once (C speed) and
+    mapping start offsets; a name that starts mid-string (a shared suffix) falls back to a scan."""
+    starts, pos = {}, 0
+    for piece in shstr.split(b"\0"):
+        starts[pos] = piece
+        pos += len(piece) + 1
+    return [starts[s[0]] if s[0] in starts else _cstr(shstr, s[0]) for s in sections]
+
+
+def _measure_kernels(data, sections, kernels, kernel_sections, with_resources: bool) -> None:
+    # The code section is the one the kernel symbol is defined in: no name lookup needed.
+    for kernel, index in zip(kernels, kernel_sections):
+        if 0 < index < len(sections):
+            sec = sections[index]
+            kernel.code_bytes = kernel.bytes = sec[5]
+            kernel.registers = sec[7] >> 24
+    shstr_sec = sections[_shstrndx(data)]
+    shstr = data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]]
+    by_name = dict(zip(_section_names(shstr, sections), sections))
+    for kernel in kernels:
+        name = kernel.name.encode()
+        for prefix in _OWNED_PREFIXES:
+            sec = by_name.get(prefix + name)
+            if sec is not None:
+                kernel.bytes += sec[5]
+        if with_resources:
+            shared = by_name.get(b".nv.shared." + name)
+            kernel.shared_bytes = shared[5] if shared is not None else 0
+            info = by_name.get(b".nv.info." + name)
+            kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None else 0
+
+
+def _shstrndx(data: bytes) -> int:
+    return int.from_bytes(data[62:64], "little") if data[4] == 2 else int.from_bytes(data[50:52], "little")
 
 
 def _param_bytes(data: bytes, off: int, size: int) -> int:

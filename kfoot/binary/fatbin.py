@@ -19,6 +19,7 @@ Everything here is a plain function over a buffer; errors carry the byte offset.
 
 from __future__ import annotations
 
+import functools
 import struct
 from dataclasses import dataclass, field
 
@@ -261,6 +262,11 @@ def find_embedded(buf, start: int, end: int):
             pos = hit + 1
 
 
+@functools.cache
+def _zstd() -> zstandard.ZstdDecompressor:
+    return zstandard.ZstdDecompressor()  # one per process: creating a context per image costs
+
+
 class UndecodableEntry(Exception):
     """An entry whose payload cannot be turned into an image; the report counts it from its header."""
 
@@ -288,7 +294,7 @@ def decompress(entry: Entry, stored: bytes | memoryview) -> bytes | memoryview:
             declared = zstandard.frame_content_size(data)
             if declared not in (-1, expected):
                 raise UndecodableEntry(f"zstd frame declares {declared} bytes, header says {expected}")
-            out = zstandard.ZstdDecompressor().decompress(data, max_output_size=expected)
+            out = _zstd().decompress(data, max_output_size=expected)
     except (lz4.block.LZ4BlockError, zstandard.ZstdError, ValueError, MemoryError) as exc:
         raise UndecodableEntry(f"{method} payload does not decompress: {exc}") from None
     if len(out) != expected:

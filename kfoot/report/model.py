@@ -34,11 +34,13 @@ class SectionStats:
     containers: int = 0
     images: int = 0
     kernels: int = 0
+    global_symbols: int = 0
     stored_bytes: int = 0
     overhead_bytes: int = 0
 
     def to_dict(self) -> dict:
         return {"containers": self.containers, "images": self.images, "kernels": self.kernels,
+                "global_symbols": self.global_symbols,
                 "stored_bytes": self.stored_bytes, "overhead_bytes": self.overhead_bytes}
 
 
