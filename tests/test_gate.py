@@ -299,7 +299,7 @@ def kfoot_process(*args, cwd=None):
                           cwd=cwd, env=env, timeout=120)
 
 
-@pytest.mark.parametrize("case", ["missing-baseline", "not-json", "unknown-schema", "manifest", "garbage-binary",
+@pytest.mark.parametrize("case", ["missing-baseline", "update-over-binary", "not-json", "unknown-schema", "manifest", "garbage-binary",
                                   "bad-budget", "typo-family", "no-baseline-given", "bad-limit"])
 def test_bad_input_exits_2_with_one_line(tmp_path, reports, case):
     new = reports["new"]
@@ -308,6 +308,10 @@ def test_bad_input_exits_2_with_one_line(tmp_path, reports, case):
     if case == "missing-baseline":
         args = ["gate", "--baseline", tmp_path / "nope.json", new]
         expect = "nope.json: baseline not found"
+    elif case == "update-over-binary":
+        (tmp_path / "old.so").write_bytes(b"\x7fELF" + bytes(60))
+        args = ["gate", "--baseline", tmp_path / "old.so", new, "--update-baseline"]
+        expect = "old.so: is not a report JSON"
     elif case == "not-json":
         (tmp_path / "b.json").write_text('{"schema": "kfoot.report/1", "totals": {')
         args, expect = ["gate", "--baseline", tmp_path / "b.json", new], "b.json: not valid JSON"

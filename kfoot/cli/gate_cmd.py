@@ -63,10 +63,14 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
 
 def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     from .. import diff_render
-    from ..diff import diff_reports, load_report
+    from ..diff import diff_reports, is_report_json, load_report
     from ..gate import write_baseline
 
     previous = None
+    if base_path.exists() and not is_report_json(base_path):
+        # A baseline given as a binary (or folder) is an input, never something to overwrite.
+        raise KfootError("is not a report JSON; --update-baseline writes a JSON baseline, give a .json path",
+                         path=base_path)
     if base_path.exists():
         try:
             previous = load_report(base_path)
