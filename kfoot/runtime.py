@@ -65,7 +65,7 @@ class KernelRegistry:
     # -- lookup -----------------------------------------------------------------------------
     def kernel(self, family: str, /, **values) -> "Kernel":
         """The kernel of `family` for these axis values (free axes required; derived ones optional)."""
-        key = (family, *values.items())
+        key = (family, tuple(values.items()))  # measured faster than (family, *items)
         try:
             return self._memo[key]
         except KeyError:
@@ -117,7 +117,7 @@ class KernelRegistry:
             with self._lock:
                 ctx = self._contexts.get(arch)
                 if ctx is None:
-                    ctx = compiler.SourceContext(self.registry, arch)
+                    ctx = compiler.SourceContext(self.registry, arch, self.cache.memo if self.cache else None)
                     self._contexts[arch] = self._contexts[ctx.arch] = ctx
         return ctx
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KfootError
+from .statmemo import StatMemo
 
 ENTRY_SUFFIX = ".entry"
 BLOB_SUFFIX = ".cubin"
@@ -119,6 +120,7 @@ class DiskCache:
         self._warn_lock = threading.Lock()
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self._ready = False
+        self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
 
     @classmethod
     def from_env(cls) -> "DiskCache | None":

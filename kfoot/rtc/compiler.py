@@ -8,7 +8,6 @@ program (one name expression each) and runs several programs in parallel process
 from __future__ import annotations
 
 import concurrent.futures as futures
-import functools
 import multiprocessing
 import os
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 from .. import __version__
 from . import fingerprint, nvrtc
 from .cache import DiskCache
+from .statmemo import StatMemo
 from .registry import Registry, RegistryVariant, load_registry
 
 DEFAULT_BATCH = 32
@@ -50,14 +50,34 @@ class WarmResult:
 
 
 class SourceContext:
-    """What compiling a registry's variants needs, computed once: options and header digests."""
+    """What compiling a registry's variants needs, computed once: options, NVRTC version, digests.
 
-    def __init__(self, registry: Registry, arch: str):
+    Keys are only needed with a disk cache; `memo` (the cache's StatMemo) lets a process that
+    is served from disk compute them without loading NVRTC or rehashing the toolkit headers.
+    """
+
+    def __init__(self, registry: Registry, arch: str, memo: StatMemo | None = None):
         self.registry = registry
         self.arch = nvrtc.normalize_arch(arch)
-        self.nvrtc_version = nvrtc.nvrtc_version()
         self.include_dirs = nvrtc.include_dirs()
+        self.memo = memo
+        self._nvrtc_version: str | None = None
         self._digests: dict[Path, str] = {}
+
+    @property
+    def nvrtc_version(self) -> str:
+        if self._nvrtc_version is None:
+            guess = nvrtc.library_guess()
+            name = f"nvrtc-version:{guess}:{os.environ.get('CUDA_HOME', '')}"
+            version = self.memo.get(name) if self.memo is not None and guess else None
+            if version is None:
+                version = nvrtc.nvrtc_version()  # loads libnvrtc
+                loaded = nvrtc.loaded_library()
+                # Remember it only when the library loaded is the one a fresh process guesses.
+                if self.memo is not None and guess and loaded and os.path.realpath(loaded) == os.path.realpath(guess):
+                    self.memo.put(name, [guess], version)
+            self._nvrtc_version = version
+        return self._nvrtc_version
 
     def options(self, header: Path) -> tuple[str, ...]:
         return nvrtc.compile_options(self.arch, (f"-I{header.parent}",))
@@ -65,7 +85,13 @@ class SourceContext:
     def digest(self, header: Path) -> str:
         digest = self._digests.get(header)
         if digest is None:
-            digest = self._digests[header] = fingerprint.source_digest(header, self.include_dirs)
+            name = f"digest:{header}:{':'.join(map(str, self.include_dirs))}"
+            digest = self.memo.get(name) if self.memo is not None else None
+            if digest is None:
+                digest, files = fingerprint.source_digest_and_files(header, self.include_dirs)
+                if self.memo is not None:
+                    self.memo.put(name, files, digest)
+            self._digests[header] = digest
         return digest
 
     def key(self, variant: RegistryVariant) -> str:
@@ -150,24 +176,64 @@ def warm(
     """
     start = time.perf_counter()
     cache.ensure_root()
-    context = SourceContext(registry, arch)
+    context = SourceContext(registry, arch, cache.memo)
     result = WarmResult(requested=len(variants))
     result.cache_hits, batches = plan_batches(context, variants, cache, max(1, batch_size))
     if on_progress and result.cache_hits:
         on_progress(result.cache_hits)
+    if batches:
+        # Resolve what every key needs once, here, so forked workers inherit it.
+        context.nvrtc_version
+        for header in {registry.families[registry.by_template_id[b[0]].family].header for b in batches}:
+            context.digest(header)
+    # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.
+    writer = DiskCache(cache.root)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(batches) or 1))
-    args = [(str(registry.path), context.arch, str(cache.root), batch) for batch in batches]
     if jobs == 1:
-        outcomes = map(_warm_batch_star, args)
-        _collect(outcomes, result, on_progress)
+        _collect((_compile_batch(context, writer, batch) for batch in batches), result, on_progress)
     else:
-        # spawn, not fork: the parent may run threads (rich's refresh thread) and holds cupy state.
-        with futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            _collect((f.result() for f in futures.as_completed([pool.submit(_warm_batch, *a) for a in args])), result, on_progress)
+        _collect(_run_pool(context, writer, batches, jobs), result, on_progress)
     if cache.max_bytes is not None:
         cache.prune(cache.max_bytes)
     result.wall_seconds = time.perf_counter() - start
     return result
+
+
+# Worker state. With fork (Linux) workers inherit the parent's loaded registry, header digests
+# and NVRTC version, which on the bundled spec saves each worker ~1 s of imports and parsing
+# (measured: a spawned worker re-imports kfoot and cupy and re-reads the 13 MB registry.json).
+# Nothing CUDA runs in the parent during a warm, only NVRTC, so forking it is safe.
+_WORKER_STATE: tuple | None = None
+
+
+def _run_pool(context: SourceContext, writer: DiskCache, batches: list[list[str]], jobs: int):
+    global _WORKER_STATE
+    if "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_STATE = (context, writer)
+        method, initargs = "fork", (None,)
+    else:
+        method, initargs = "spawn", ((str(context.registry.path), context.arch, str(writer.root)),)
+    try:
+        with futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
+                                         initializer=_init_worker, initargs=initargs) as pool:
+            pending = [pool.submit(_compile_batch_in_worker, batch) for batch in batches]
+            for done in futures.as_completed(pending):
+                yield done.result()
+    finally:
+        _WORKER_STATE = None
+
+
+def _init_worker(spawn_args) -> None:
+    global _WORKER_STATE
+    if spawn_args is not None:
+        registry_path, arch, cache_root = spawn_args
+        cache = DiskCache(cache_root)
+        _WORKER_STATE = (SourceContext(load_registry(registry_path), arch, cache.memo), cache)
+
+
+def _compile_batch_in_worker(template_ids: list[str]):
+    context, writer = _WORKER_STATE
+    return _compile_batch(context, writer, template_ids)
 
 
 def _collect(outcomes, result: WarmResult, on_progress) -> None:
@@ -180,20 +246,8 @@ def _collect(outcomes, result: WarmResult, on_progress) -> None:
             on_progress(compiled + len(failures))
 
 
-def _warm_batch_star(args):
-    return _warm_batch(*args)
-
-
-@functools.lru_cache(maxsize=8)
-def _worker_context(registry_path: str, arch: str, cache_root: str):
-    registry = load_registry(registry_path)
-    # Workers never prune: the parent does once at the end, so a bound never evicts mid-warm.
-    return SourceContext(registry, arch), DiskCache(cache_root)
-
-
-def _warm_batch(registry_path: str, arch: str, cache_root: str, template_ids: list[str]):
-    """Worker: compile one program; on failure split it in halves to isolate the bad variants."""
-    context, cache = _worker_context(registry_path, arch, cache_root)
+def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[str]):
+    """Compile one program; on failure split it in halves to isolate the bad variants."""
     variants = [context.registry.by_template_id[t] for t in template_ids]
     compiled = programs = 0
     seconds = 0.0

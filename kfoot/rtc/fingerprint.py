@@ -30,16 +30,23 @@ def source_digest(main_header: Path, include_dirs: tuple[Path, ...]) -> str:
     spurious miss when an unused header changes, never a stale hit. A name that resolves
     nowhere (an NVRTC built-in header) enters the hash as its name.
     """
+    return source_digest_and_files(main_header, include_dirs)[0]
+
+
+def source_digest_and_files(main_header: Path, include_dirs: tuple[Path, ...]) -> tuple[str, list[Path]]:
+    """source_digest and the files it covered."""
     digest = hashlib.sha256()
     main_dir = Path(main_header).resolve().parent
+    files = []
     for path, data, unresolved in _walk_includes(main_header, include_dirs):
+        files.append(path)
         # The main header's folder is relocatable (registries are copied around): name files in
         # it by relative path, toolkit headers by their path below an include dir.
         digest.update(_display_name(path, main_dir, include_dirs).encode() + b"\0")
         digest.update(hashlib.sha256(data).digest())
         for name in unresolved:
             digest.update(b"builtin:" + name.encode() + b"\0")
-    return digest.hexdigest()
+    return digest.hexdigest(), files
 
 
 def included_files(main_header: Path, include_dirs: tuple[Path, ...] = ()) -> list[Path]:

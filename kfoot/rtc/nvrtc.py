@@ -109,16 +109,34 @@ def include_dirs() -> tuple[Path, ...]:
 
 
 def normalize_arch(arch: str | int) -> str:
-    """'sm_90', '90', 90, 'sm90' -> 'sm_90'; anything else is bad input."""
+    """'sm_90', '90', 90, 'sm90' -> 'sm_90'; anything else is bad input. Does not load NVRTC."""
     text = str(arch).strip().lower()
     match = re.fullmatch(r"(?:sm_?)?(\d{2,3})([af]?)", text)
     if not match:
         raise KfootError(f"bad arch {arch!r}: expected something like sm_90")
-    number = int(match.group(1))
+    return f"sm_{int(match.group(1))}{match.group(2)}"
+
+
+def check_arch_supported(arch: str) -> None:
+    number = int(re.sub(r"\D", "", arch))
     if number not in supported_archs():
         supported = ", ".join(f"sm_{a}" for a in supported_archs())
-        raise KfootError(f"arch sm_{number} is not supported by NVRTC {nvrtc_version()} (supported: {supported})")
-    return f"sm_{number}{match.group(2)}"
+        raise KfootError(f"arch {arch} is not supported by NVRTC {nvrtc_version()} (supported: {supported})")
+
+
+def library_guess() -> str | None:
+    """The libnvrtc file a fresh process will load (CUDA_HOME, else the wheel), without loading it."""
+    from ..toolchain import find_library
+
+    try:
+        return str(find_library("libnvrtc.so"))
+    except ToolMissing:
+        return None
+
+
+def loaded_library() -> str | None:
+    """The libnvrtc this process has loaded, if any."""
+    return _loaded_nvrtc_path()
 
 
 def compile_options(arch: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -139,6 +157,9 @@ def compile_program(
     NVRTC instantiate exactly those kernels (no explicit instantiation code needed).
     """
     nvrtc = _bindings()
+    arch = next((o.split("=", 1)[1] for o in options if o.startswith("-arch=")), None)
+    if arch:
+        check_arch_supported(arch)
     start = time.perf_counter()
     prog = nvrtc.createProgram(source, program_name, [], [])
     try:
