@@ -34,7 +34,9 @@ def hybrid(tmp_path_factory):
     reg = runtime.open_registry(folder / "rtc", cache=None, trace=trace)
     hot_ids = [reg.kernel(family, **values).template_id for family, values in HOT]
     out = folder / "hybrid"
-    build_hybrid(spec, out, hot_trace=trace, archs=["sm_90"], jobs=2, progress=False)
+    proc = run_cli("build", "--mode", "hybrid", "--hot", str(trace), str(DEMO_SPEC), "-o", str(out),
+                   "--arch", "sm_90", "-j", "2", "--no-progress")
+    assert proc.returncode == 0, proc.stderr
     return spec, out, hot_ids, trace, folder
 
 

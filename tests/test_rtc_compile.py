@@ -118,3 +118,20 @@ def test_bad_arch_is_one_line(mini):
         kernel.cubin("hopper")
     with pytest.raises(KfootError, match="not supported by NVRTC"):
         kernel.cubin("sm_21")
+
+
+def test_cli_rtc_build_of_the_demo_spec(tmp_path):
+    from kfoot.spec import DEMO_SPEC
+
+    from test_rtc_support import run_cli
+
+    proc = run_cli("build", "--mode", "rtc", str(DEMO_SPEC), "-o", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    reg = load_registry(tmp_path / "out")
+    assert {v.template_id for v in reg.variants} == {v.template_id for v in enumerate_spec(load_spec(DEMO_SPEC))}
+    # Every family's header is there, and a kernel of the real templates compiles from the copy.
+    kernel = runtime.open_registry(tmp_path / "out", cache=None, trace=None).kernel(
+        "binary", op="kfoot::op::Mod", lhs="int32", rhs="float16")
+    sm, kernels = cubin_facts(kernel.cubin("sm_90"), tmp_path)
+    assert sm == 90 and len(kernels) == 1
+    assert template_id_of(next(iter(kernels))) == "kfoot::binary_kernel<kfoot::op::Mod, int, __half, double>"  # NumPy: int32 with float16 -> float64
