@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import KfootError
+from .report.families import strip_module_ids
 
 REPORT_SCHEMA = "kfoot.report/1"
 
@@ -193,21 +193,10 @@ def _check_count(value: object, where: str, path: object) -> None:
 # Extracting comparable figures
 
 
-# nvcc names a translation unit by a module ID whose first 8 hex digits change with the build
-# folder: `__nv_static_25__edfb10f1_4_t_cu_d589cb60__Z8static_kPf` (static kernels in -rdc code),
-# `_GLOBAL__N__edfb10f1_4_t_cu_d589cb60` (anonymous namespaces, when left mangled). The same
-# kernel built elsewhere must land in the same family, so those IDs are dropped before matching.
-_MODULE_ID_PATTERNS = (
-    (re.compile(r"__nv_static_\d+__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}__"), r"__nv_static__\1__"),
-    (re.compile(r"_GLOBAL__N__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}"), r"_GLOBAL__N__\1"),
-)
-
-
 def stable_family_name(name: str) -> str:
-    """The family name with nvcc's per-build module IDs removed."""
-    for pattern, replacement in _MODULE_ID_PATTERNS:
-        name = pattern.sub(replacement, name)
-    return name
+    """The family name with nvcc's per-build module IDs removed (reports made before families
+    dropped them carry the IDs)."""
+    return strip_module_ids(name)
 
 
 def family_table(report: dict) -> dict[str, dict[str, int]]:

@@ -338,6 +338,7 @@ class _Accumulator:
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))
         if image.kind == "ptx":
             arch.kernels += image.ptx_entries
+            kind.kernels += image.ptx_entries
             return
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols

@@ -11,8 +11,26 @@ deep CUTLASS names.
 from __future__ import annotations
 
 import functools
+import re
 
 import cpp_demangle
+
+# nvcc names a translation unit by a module ID whose first 8 hex digits change with the build
+# folder: `__nv_static_25__edfb10f1_4_t_cu_d589cb60__Z8static_kPf` (static kernels in -rdc code),
+# `_GLOBAL__N__edfb10f1_4_t_cu_d589cb60` (anonymous namespaces, when left mangled). The same
+# kernel built elsewhere must land in the same family, so families drop those IDs.
+_MODULE_ID_PATTERNS = (
+    (re.compile(r"__nv_static_\d+__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}__"), r"__nv_static__\1__"),
+    (re.compile(r"_GLOBAL__N__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}"), r"_GLOBAL__N__\1"),
+)
+
+
+def strip_module_ids(name: str) -> str:
+    """A name with nvcc's per-build module IDs removed."""
+    for pattern, replacement in _MODULE_ID_PATTERNS:
+        name = pattern.sub(replacement, name)
+    return name
+
 
 _OPEN = {"<": ">", "(": ")", "[": "]"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
@@ -89,11 +107,11 @@ def family_of(name: str) -> str:
     """Family of a (mangled) kernel name."""
     text = demangle(name)
     if text is name and name.startswith("_Z"):
-        return name  # undemanglable: the mangled name is its own family
+        return strip_module_ids(name)  # undemanglable: the mangled name is its own family
     text = text.strip()
     for suffix in (" const", " volatile", " &", " &&"):
         if text.endswith(suffix):
             text = text[: -len(suffix)]
     text = _strip_trailing_group(text, ")")
     text = _drop_return_type(text)
-    return _drop_template_args(text).strip() or name
+    return strip_module_ids(_drop_template_args(text).strip() or name)

@@ -1,0 +1,114 @@
+"""The report's command line, JSON contract, wheels and directories."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+from kfoot.report.analyze import analyze_paths
+from conftest import run_kfoot
+from oracle import cuobjdump_symbols
+
+CONTRACT_FILE_KEYS = {"path", "format", "size", "device_bytes", "host_bytes", "kernels", "distinct_kernels",
+                      "global_symbols", "images", "compression", "archs", "families"}
+CONTRACT_TOTAL_KEYS = {"files", "size", "device_bytes", "kernels", "distinct_kernels", "global_symbols"}
+
+
+def test_json_contract(cuda_fixtures):
+    proc = run_kfoot("report", "--json", cuda_fixtures["libfixture.so"], cuda_fixtures["obj_speed.o"])
+    report = json.loads(proc.stdout)
+    assert report["schema"] == "kfoot.report/1"
+    assert report["tool"]["name"] == "kfoot" and report["tool"]["version"]
+    assert len(report["files"]) == 2
+    for file in report["files"]:
+        assert CONTRACT_FILE_KEYS <= set(file)
+        assert set(file["images"]) >= {"sass", "ptx", "ltoir", "undecodable"}
+        assert set(file["compression"]) == {"none", "lz4", "zstd"}
+        for arch in file["archs"].values():
+            assert {"kind", "images", "kernels", "stored_bytes", "bytes"} <= set(arch)
+        for family in file["families"]:
+            assert {"name", "kernels", "distinct_kernels", "bytes"} <= set(family)
+    assert CONTRACT_TOTAL_KEYS <= set(report["totals"])
+    so, obj = report["files"]
+    assert so["format"] == "shared-object" and obj["format"] == "object"
+    totals = report["totals"]
+    assert totals["files"] == 2
+    assert totals["kernels"] == so["kernels"] + obj["kernels"]
+    assert totals["size"] == so["size"] + obj["size"]
+    assert totals["distinct_kernels"] == 8  # the same eight kernels in both
+
+
+def test_formats_of_every_input(cuda_fixtures):
+    expected = {"obj_none.o": "object", "libfixture.so": "shared-object", "fixture_exe": "executable",
+                "libfixture.a": "archive", "fixture.fatbin": "fatbin", "fixture_sm90a.cubin": "cubin"}
+    for name, fmt in expected.items():
+        assert analyze_paths([cuda_fixtures[name]]).files[0].format == fmt, name
+
+
+def test_table_output_and_breakdowns(cuda_fixtures):
+    path = cuda_fixtures["libfixture.so"]
+    out = run_kfoot("report", path).stdout
+    assert "kfoot::binary_kernel" in out and "sm_90a" in out and "where the bytes are" in out
+    for by, needle in (("arch", "sm_80"), ("family", "kfoot::fill_kernel"), ("kind", "sass"),
+                       ("section", ".nv_fatbin")):
+        assert needle in run_kfoot("report", "--by", by, path).stdout
+    kernels = run_kfoot("report", "--kernels", "--top", "3", path).stdout
+    assert "regs" in kernels
+
+
+def test_markdown_output(cuda_fixtures):
+    out = run_kfoot("report", "--format", "markdown", "--by", "family", cuda_fixtures["libfixture.so"]).stdout
+    assert "| `kfoot::binary_kernel` | 8 | 4 |" in out
+
+
+def test_output_file_is_written(cuda_fixtures, tmp_path):
+    target = tmp_path / "out" / "report.json"
+    run_kfoot("report", "--json", "-o", target, cuda_fixtures["obj_none.o"])
+    assert json.loads(target.read_text())["files"][0]["kernels"] == 8
+
+
+def test_filters_on_the_command_line(cuda_fixtures):
+    path = cuda_fixtures["libfixture.so"]
+    only = json.loads(run_kfoot("report", "--json", "--arch", "sm_90a", "--filter", "binary_kernel", path).stdout)
+    file = only["files"][0]
+    assert set(file["archs"]) == {"sm_90a"} and file["kernels"] == 4
+    assert file["attribution"]["filtered_out"] > 0
+
+
+def test_usage_errors_exit_2(cuda_fixtures):
+    proc = run_kfoot("report", "--by", "colour", cuda_fixtures["obj_none.o"], check_rc=2)
+    assert "Traceback" not in proc.stderr
+    proc = run_kfoot("report", "--filter", "([", cuda_fixtures["obj_none.o"], check_rc=2)
+    assert "regular expression" in proc.stderr and "Traceback" not in proc.stderr
+    run_kfoot("report", check_rc=2)
+
+
+def test_wheel_is_read_without_extracting(cuda_fixtures, tmp_path):
+    so = cuda_fixtures["libfixture.so"]
+    wheel = tmp_path / "fixture-1.0-py3-none-manylinux_2_17_x86_64.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.write(so, "fixture/lib/libfixture.so.1")
+        zf.writestr("fixture/__init__.py", "")
+        zf.writestr("fixture-1.0.dist-info/METADATA", "Name: fixture\n")
+    file = analyze_paths([wheel]).files[0]
+    oracle = cuobjdump_symbols(so, all_fatbins=True)
+    assert file.format == "wheel"
+    assert file.members == ["fixture/lib/libfixture.so.1"]
+    assert file.kernels == oracle.kernels
+    assert file.global_symbols == oracle.global_symbols
+    assert file.size == so.stat().st_size and file.stored_size == wheel.stat().st_size
+    assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+    assert sorted(p.name for p in tmp_path.iterdir()) == [wheel.name]  # nothing extracted
+
+
+def test_directories_are_walked(cuda_fixtures, tmp_path):
+    folder = tmp_path / "tree" / "lib"
+    folder.mkdir(parents=True)
+    for name in ("libfixture.so", "obj_rdc.o"):
+        (folder / name).write_bytes(cuda_fixtures[name].read_bytes())
+    (folder / "README").write_text("not a binary")
+    report = json.loads(run_kfoot("report", "--json", tmp_path / "tree").stdout)
+    assert sorted(f["path"].rsplit("/", 1)[-1] for f in report["files"]) == ["libfixture.so", "obj_rdc.o"]
+    expected = cuobjdump_symbols(folder / "libfixture.so", all_fatbins=True).kernels + \
+        cuobjdump_symbols(folder / "obj_rdc.o", all_fatbins=True).kernels
+    assert report["totals"]["kernels"] == expected

@@ -1,0 +1,148 @@
+"""Bad input: one line naming the file, what is wrong and the byte offset; exit 2; never a traceback.
+Bad payloads inside a good file are counted from their headers and never fatal."""
+
+from __future__ import annotations
+
+import os
+import random
+import struct
+
+import pytest
+
+from kfoot.binary import fatbin
+from kfoot.errors import KfootError
+from kfoot.report.analyze import analyze_paths
+from conftest import run_kfoot
+
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+
+
+def _one_error_line(proc, *needles):
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+def _first_container(data: bytes) -> int:
+    return data.index(fatbin.MAGIC_BYTES)
+
+
+def test_empty_file(tmp_path):
+    empty = tmp_path / "empty.so"
+    empty.write_bytes(b"")
+    _one_error_line(run_kfoot("report", empty, check_rc=None), str(empty), "empty")
+
+
+def test_random_bytes(tmp_path):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(random.Random(1).randbytes(4096))
+    _one_error_line(run_kfoot("report", junk, check_rc=None), str(junk), "not a CUDA binary")
+
+
+def test_directory_without_binaries(tmp_path):
+    (tmp_path / "notes.txt").write_text("nothing here\n")
+    _one_error_line(run_kfoot("report", tmp_path, check_rc=None), str(tmp_path), "no ELF")
+
+
+def test_missing_path(tmp_path):
+    _one_error_line(run_kfoot("report", tmp_path / "nope.so", check_rc=None), "nope.so", "no such file")
+
+
+@pytest.mark.parametrize("name", ["obj_none.o", "libfixture.so", "libfixture.a", "fixture.fatbin"])
+@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.9])
+def test_truncated_files(cuda_fixtures, tmp_path, name, fraction):
+    data = cuda_fixtures[name].read_bytes()
+    cut = tmp_path / f"cut_{name}"
+    cut.write_bytes(data[: int(len(data) * fraction)])
+    proc = run_kfoot("report", "--json", cut, check_rc=None)
+    _one_error_line(proc, str(cut), "byte offset")
+
+
+def test_container_size_past_the_end(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["fixture.fatbin"].read_bytes())
+    struct.pack_into("<Q", data, 8, 1 << 40)
+    bad = tmp_path / "bad.fatbin"
+    bad.write_bytes(bytes(data))
+    _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "byte offset 0x0", "past the end")
+
+
+def test_entry_size_past_the_end(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["obj_none.o"].read_bytes())
+    start = _first_container(data)
+    struct.pack_into("<Q", data, start + 16 + 8, 1 << 33)  # first entry's payload size
+    bad = tmp_path / "bad_entry.o"
+    bad.write_bytes(bytes(data))
+    line = _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "past the end")
+    assert f"byte offset {start + 16:#x}" in line
+
+
+def test_corrupted_compressed_payload_is_undecodable_not_fatal(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
+    frame = data.index(ZSTD_MAGIC)  # the first image: SASS for sm_80, zstd at --compress-mode=size
+    for i in range(frame + 16, frame + 200):
+        data[i] ^= 0x5A
+    bad = tmp_path / "corrupt.o"
+    bad.write_bytes(bytes(data))
+    file = analyze_paths([bad]).files[0]
+    assert file.images["undecodable"] == 1
+    assert file.undecodable[0].arch == "sm_80"
+    assert file.archs["sm_80"].images == 1 and file.archs["sm_80"].stored_bytes > 0  # counted from its header
+    assert file.kernels == 0
+    assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+    proc = run_kfoot("report", bad)
+    assert "undecodable" in proc.stdout
+
+
+def test_decompression_bomb_is_refused(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
+    entry = _first_container(data) + 16
+    struct.pack_into("<Q", data, entry + 56, 1 << 40)  # declared uncompressed size: 1 TiB
+    bad = tmp_path / "bomb.o"
+    bad.write_bytes(bytes(data))
+    file = analyze_paths([bad]).files[0]
+    assert file.images["undecodable"] == 1
+    assert "refused" in file.undecodable[0].reason
+
+
+def test_zstd_frame_declaring_a_different_size_is_refused(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
+    entry = _first_container(data) + 16
+    declared = struct.unpack_from("<Q", data, entry + 56)[0]
+    struct.pack_into("<Q", data, entry + 56, declared * 2)
+    bad = tmp_path / "liar.o"
+    bad.write_bytes(bytes(data))
+    file = analyze_paths([bad]).files[0]
+    assert file.images["undecodable"] == 1
+
+
+def test_random_mutations_never_crash(cuda_fixtures, tmp_path):
+    """Flip bytes in a fatbin at random: the result is a report or one KfootError, nothing else."""
+    original = cuda_fixtures["fixture.fatbin"].read_bytes()
+    rng = random.Random(2026)
+    target = tmp_path / "mutant.fatbin"
+    outcomes = {"ok": 0, "error": 0}
+    for _ in range(150):
+        data = bytearray(original)
+        for _ in range(rng.randint(1, 8)):
+            pos = rng.randrange(0, min(len(data), 512)) if rng.random() < 0.7 else rng.randrange(len(data))
+            data[pos] = rng.randrange(256)
+        target.write_bytes(bytes(data))
+        try:
+            file = analyze_paths([target]).files[0]
+        except KfootError as exc:
+            assert str(target) in str(exc)
+            outcomes["error"] += 1
+        else:
+            assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+            outcomes["ok"] += 1
+    assert outcomes["ok"] and outcomes["error"]
+
+
+def test_elf_with_garbage_after_the_magic(tmp_path):
+    bad = tmp_path / "fake.so"
+    bad.write_bytes(b"\x7fELF" + os.urandom(200))
+    _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad))
