@@ -26,6 +26,7 @@ STO_CUDA_ENTRY = 0x10
 STB_GLOBAL = 1
 SHT_SYMTAB = 2
 SHT_NOBITS = 8
+SHF_ALLOC = 0x2
 
 EIATTR_PARAM_CBANK = 0x0A
 EIATTR_CBANK_PARAM_SIZE = 0x19
@@ -58,6 +59,7 @@ class Cubin:
     kernels: list[Kernel]
     global_symbols: int
     symbols: int
+    load_bytes: int = 0  # SHF_ALLOC sections, each rounded up to its alignment
 
 
 def _cstr(table: bytes, offset: int) -> bytes:
@@ -94,9 +96,13 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False) -> Cubin:
         raise FormatError("section header table points past the end of the image", where, shoff)
     # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, in one C call
     sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize]))
+    load_bytes = 0
     for index, sec in enumerate(sections):
         if sec[1] != SHT_NOBITS and sec[4] + sec[5] > size:
             raise FormatError(f"section {index} points past the end of the image", where, shoff + index * shentsize)
+        if sec[2] & SHF_ALLOC:  # code, constant banks, globals (NOBITS too): what the driver places on the GPU
+            align = sec[8] or 1
+            load_bytes += -(-sec[5] // align) * align
     if shstrndx >= len(sections):
         raise FormatError("section name table index is out of range", where, 0)
 
@@ -127,7 +133,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False) -> Cubin:
 
     if kernels:
         _measure_kernels(data, sections, kernels, kernel_sections, with_resources)
-    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count)
+    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes)
 
 
 # Sections other than .text that belong to one kernel, by name prefix.

@@ -24,7 +24,8 @@ from pathlib import Path
 from ..binary import archive, cubin, fatbin, hostelf, inputs
 from ..errors import FormatError, KfootError
 from .families import demangle, family_of
-from .model import ArchStats, FamilyStats, FileReport, KernelRow, Report, SectionStats, Totals, Undecodable
+from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
+                    Undecodable)
 
 RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
 # Below this many payload bytes in a file, worker processes cost more than they save.
@@ -80,6 +81,7 @@ class Work:
     shares: list[int] | None = None  # stored bytes attributed to each member of a group
     raw_size: int = 0
     resources: bool = False  # measure registers, shared memory, parameters (--kernels)
+    container: int = 0  # offset of the container the entry is in (the driver picks one image per container)
 
     @property
     def stored(self) -> int:
@@ -101,6 +103,8 @@ class ImageResult:
     resources: list | None = None  # (code, registers, shared, params) per kernel, with --kernels
     global_symbols: int = 0
     ptx_entries: int = 0
+    container: tuple = ()  # (source, base, container offset): images of one compile unit share it
+    load_bytes: int = 0  # SASS: bytes of SHF_ALLOC sections, what loading the image places on the GPU
 
     def set_kernels(self, kernels: list, with_resources: bool) -> None:
         self.kernel_names = [k.name for k in kernels]
@@ -115,7 +119,8 @@ _TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")
 def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None) -> ImageResult:
     declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
     result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
-                         len(payload) if payload is not None else declared, entry.offset, error)
+                         len(payload) if payload is not None else declared, entry.offset, error,
+                         container=(work.ref.memory_key or work.ref.path, work.ref.base, work.container))
     if payload is None:
         return result
     if entry.kind == fatbin.KIND_ELF:
@@ -126,6 +131,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
             return result
         result.set_kernels(image.kernels, work.resources)
         result.global_symbols = image.global_symbols
+        result.load_bytes = image.load_bytes
     elif entry.kind == fatbin.KIND_PTX:
         result.ptx_entries = bytes(payload).count(b".entry ")  # `.visible .entry name(`: C-speed count
     return result
@@ -139,7 +145,8 @@ def decode(work: Work) -> list[ImageResult]:
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
-                             global_symbols=image.global_symbols)
+                             global_symbols=image.global_symbols, load_bytes=image.load_bytes,
+                             container=(work.ref.memory_key or work.ref.path, work.ref.base, 0))
         result.set_kernels(image.kernels, work.resources)
         return [result]
     entry = work.entry
@@ -222,10 +229,11 @@ def _add_containers(plan: FilePlan, ref: SourceRef, section: str, containers) ->
         grouped = {id(m) for g in container.groups for m in g.members}
         for entry in container.entries:
             if id(entry) not in grouped:
-                plan.work.append(Work(ref, section, entry))
+                plan.work.append(Work(ref, section, entry, container=container.offset))
                 slots += entry.slot_size
         for group in container.groups:
-            plan.work.append(Work(ref, section, group.entry, group.members, _shares(group)))
+            plan.work.append(Work(ref, section, group.entry, group.members, _shares(group),
+                                  container=container.offset))
             slots += group.entry.slot_size
     return slots
 
@@ -333,6 +341,8 @@ class _Accumulator:
             stats.stored_bytes += image.stored_bytes
         arch.bytes += image.bytes
         kind.bytes += image.bytes
+        r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.bytes,
+                                       image.error is None))
         if image.error is not None:
             r.images["undecodable"] += 1
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))

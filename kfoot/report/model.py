@@ -86,6 +86,20 @@ class Undecodable:
 
 
 @dataclass(slots=True)
+class ImageLoad:
+    """One image as the driver sees it: which container (compile unit) it belongs to, its arch, and
+    the bytes loading it places on the GPU (SASS: SHF_ALLOC sections). Not part of the JSON; the
+    context-memory estimate reads it."""
+
+    container: tuple
+    arch: str
+    kind: str
+    load_bytes: int
+    bytes: int
+    decoded: bool
+
+
+@dataclass(slots=True)
 class Figures:
     """What a file and the totals have in common."""
 
@@ -132,6 +146,7 @@ class FileReport(Figures):
     members: list[str] = field(default_factory=list)
     kernel_rows: list[KernelRow] | None = None
     undecodable: list[Undecodable] = field(default_factory=list)
+    image_loads: list[ImageLoad] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         out = {"path": self.path, "format": self.format}
