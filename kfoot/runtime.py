@@ -58,6 +58,7 @@ class KernelRegistry:
         self._memo: dict[tuple, Kernel] = {}
         self._kernels: dict[str, Kernel] = {}  # template-id -> Kernel: one object per variant
         self._lock = threading.Lock()
+        self._module_lock = threading.Lock()  # loads happen once per kernel and device: not the hit path
         self._contexts: dict[str, compiler.SourceContext] = {}
         self._modules: dict[tuple[int, str], object] = {}  # (device, cubin sha or "aot") -> cupy Module
         self._device_arch: dict[int, str] = {}
@@ -134,25 +135,28 @@ class KernelRegistry:
         return arch
 
     def _module(self, device: int, cubin: bytes):
+        """One loaded module per cubin and device: kernels warmed in one program share it."""
         sha = hashlib.sha256(cubin).hexdigest()
-        module = self._modules.get((device, sha))
-        if module is None:
-            cupy = _cupy()
-            with cupy.cuda.Device(device):
-                module = cupy.cuda.function.Module()
-                module.load(cubin)
-            self._modules[(device, sha)] = module
+        with self._module_lock:
+            module = self._modules.get((device, sha))
+            if module is None:
+                cupy = _cupy()
+                with cupy.cuda.Device(device):
+                    module = cupy.cuda.function.Module()
+                    module.load(cubin)
+                self._modules[(device, sha)] = module
         return module
 
     def _aot_module(self, device: int, fatbin: str):
         """The AOT shard fatbin holding a kernel, loaded once per device (not the whole library)."""
-        module = self._modules.get((device, fatbin))
-        if module is None:
-            cupy = _cupy()
-            with cupy.cuda.Device(device):
-                module = cupy.cuda.function.Module()
-                module.load((self.registry.root / fatbin).read_bytes())  # the driver picks the SASS
-            self._modules[(device, fatbin)] = module
+        with self._module_lock:
+            module = self._modules.get((device, fatbin))
+            if module is None:
+                cupy = _cupy()
+                with cupy.cuda.Device(device):
+                    module = cupy.cuda.function.Module()
+                    module.load((self.registry.root / fatbin).read_bytes())  # the driver picks the SASS
+                self._modules[(device, fatbin)] = module
         return module
 
 
@@ -168,7 +172,8 @@ class Kernel:
         self._binaries: dict[str, compiler.KernelBinary] = {}
         self._functions: dict[int, object] = {}  # device -> cupy Function (the dispatch, remembered)
         self.dispatch: dict[int, str] = {}  # device -> "aot" | "rtc", for inspection
-        self._lock = threading.Lock()
+        # Reentrant: function() holds it while _load() may call binary(), which takes it too.
+        self._lock = threading.RLock()
 
     def __repr__(self):
         return f"<kfoot Kernel {self.template_id}>"

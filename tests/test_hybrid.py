@@ -19,10 +19,22 @@ from kfoot.toolchain import find_tool
 from kfoot.variants import enumerate_spec
 from test_rtc_support import demangled_form, run_cli, template_id_of
 
-HOT = [
-    ("binary", {"op": "kfoot::op::Add", "lhs": "float16", "rhs": "int32"}),
-    ("reduce", {"op": "kfoot::op::Sum", "x": "float32", "ndim": 2}),
-]
+def _free_values(spec, variant) -> dict:
+    free = spec.family(variant.family).free_axes
+    return {a: v for a, v in variant.values if a in free}
+
+
+def _pick(spec):
+    """Two hot variants (first family, last family) and a cold one from the first hot's family,
+    taken from the demo spec itself so the tests follow its edits."""
+    every = enumerate_spec(spec)
+    first_family, last_family = spec.families[0].name, spec.families[-1].name
+    hot = [next(v for v in every if v.family == first_family), next(v for v in every if v.family == last_family)]
+    cold = next(v for v in every if v.family == first_family and v.template_id != hot[0].template_id)
+    return [(v.family, _free_values(spec, v)) for v in hot], (cold.family, _free_values(spec, cold))
+
+
+HOT, COLD = _pick(load_spec(DEMO_SPEC))
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +90,7 @@ def test_dispatch_prefers_aot_where_the_library_runs(hybrid):
     _, out, hot_ids, _, _ = hybrid
     reg = runtime.open_registry(out, cache=None, trace=None)
     hot = reg.kernel(HOT[0][0], **HOT[0][1])
-    cold = reg.kernel("binary", op="kfoot::op::Mul", lhs="float16", rhs="int32")
+    cold = reg.kernel(COLD[0], **COLD[1])
     assert hot.route("sm_90") == "aot"
     assert hot.route("sm_80") == "rtc"  # not built for sm_80: NVRTC compiles it there
     assert hot.route("sm_100") == "rtc"  # sm_90 SASS does not run on another major
@@ -113,3 +125,77 @@ def test_rtc_build_output_has_no_kernels_for_report(hybrid):
         assert json.loads(proc.stdout)["totals"]["kernels"] == 0
     else:
         assert proc.returncode == 2 and "no ELF" in proc.stderr and "Traceback" not in proc.stderr
+
+
+class _FakeCupy:
+    """Stands in for cupy's driver calls on a CPU-only machine: records what the runtime loads
+    and which kernel name it asks for, so the dispatch can be checked against cuobjdump."""
+
+    def __init__(self, capabilities: dict[int, str]):
+        fake = self
+        self.loads: list[bytes] = []
+        self.launches: list[tuple] = []
+        self.current = 0
+
+        class Device:
+            def __init__(self, device):
+                self.compute_capability = capabilities[device]
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                return False
+
+        class Function:
+            def __init__(self, image, name):
+                self.image, self.name = image, name
+
+            def __call__(self, grid, block, args, shared_mem=0, stream=None):
+                fake.launches.append((self.name, grid, block, args))
+
+        class Module:
+            def load(self, image):
+                fake.loads.append(image)
+                self.image = image
+
+            def get_function(self, name):
+                return Function(self.image, name)
+
+        runtime_api = type("Runtime", (), {"getDevice": staticmethod(lambda: fake.current)})
+        self.cuda = type("Cuda", (), {"Device": Device, "runtime": runtime_api,
+                                      "function": type("F", (), {"Module": Module})})
+
+
+def _symbols_in(image: bytes, tmp_path) -> set[str]:
+    path = tmp_path / f"image_{abs(hash(image))}.bin"
+    path.write_bytes(image)
+    out = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(path)], capture_output=True, text=True, check=True).stdout
+    return set(re.findall(r"\s\.text\.(\S+)\s*$", out, re.MULTILINE))
+
+
+def test_launch_dispatch_loads_the_right_image_once_per_device(hybrid, tmp_path, monkeypatch):
+    _, out, hot_ids, _, _ = hybrid
+    fake = _FakeCupy({0: "90", 1: "80"})
+    monkeypatch.setattr(runtime, "_cupy_module", fake)
+    reg = runtime.open_registry(out, cache=None, trace=None)
+    hot = reg.kernel(HOT[0][0], **HOT[0][1])
+    cold = reg.kernel(COLD[0], **COLD[1])
+    for _ in range(3):
+        hot((1,), (128,), ("x",))
+        cold((1,), (128,), ("y",))
+    assert hot.dispatch == {0: "aot"} and cold.dispatch == {0: "rtc"}
+    assert len(fake.loads) == 2 and len(fake.launches) == 6  # loaded once, launched every time
+    # The name each launch asked for is a kernel in the image that was loaded for it.
+    aot_image, rtc_image = fake.loads
+    assert fake.launches[0][0] in _symbols_in(aot_image, tmp_path)
+    assert fake.launches[1][0] in _symbols_in(rtc_image, tmp_path)
+    assert aot_image == (out / json.loads((out / "registry.json").read_text())["aot"]["kernels"][hot.template_id]["fatbin"]).read_bytes()
+    # On an sm_80 device the library has no code for the hot kernel: NVRTC compiles it for sm_80.
+    fake.current = 1
+    hot((1,), (128,), ("z",))
+    assert hot.dispatch == {0: "aot", 1: "rtc"}
+    sm80_image = tmp_path / "sm80.cubin"
+    sm80_image.write_bytes(fake.loads[-1])
+    listing = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(sm80_image)], capture_output=True, text=True, check=True).stdout
+    assert "sm=80" in listing and fake.launches[-1][0] in _symbols_in(fake.loads[-1], tmp_path)

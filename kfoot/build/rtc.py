@@ -8,11 +8,12 @@ from ..rtc.registry import write_registry
 from ..variants import enumerate_spec
 
 
-def build_rtc(spec, out_dir, *, variants=None) -> Path:
-    """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, or those given).
+def build_rtc(spec, out_dir, *, variants=None, families=None) -> Path:
+    """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, those of the
+    families matching the `families` globs, or exactly `variants`).
 
     Every family keeps all its variants even when two families share a template-id (so a lookup
     by either family works); the runtime compiles and caches per template-id, so it is built once.
     """
-    chosen = list(variants) if variants is not None else enumerate_spec(spec)
+    chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
     return write_registry(spec, out_dir, chosen, mode="rtc")

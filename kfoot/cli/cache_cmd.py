@@ -64,7 +64,7 @@ def ls_cmd(ctx, as_json):
     from rich.table import Table
 
     table = Table(title=f"{cache.root}: {len(rows)} entries")
-    for column in ("key", "arch", "kernel", "cubin", "last used"):
+    for column in ("key", "arch", "kernel", "program cubin", "last used"):
         table.add_column(column)
     for row in rows:
         kernel = row["kernel"] if row["problem"] is None else f"[red]{row['problem']}[/red]"

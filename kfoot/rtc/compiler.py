@@ -116,14 +116,19 @@ class SourceContext:
         }
 
 
-def program_source(header: Path) -> str:
-    return f'#include "{header.name}"\n'
+def program_source(headers: list[Path]) -> str:
+    return "".join(f'#include "{header.name}"\n' for header in headers)
 
 
 def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None):
-    """Compile variants of one header as one program and store them; returns the CompiledProgram."""
-    header = context.registry.families[variants[0].family].header
-    program = nvrtc.compile_program(program_source(header), [v.template_id for v in variants], context.options(header))
+    """Compile variants as one NVRTC program and store them; returns the CompiledProgram.
+
+    The program includes the header of every family involved (warm groups by header, so it is
+    usually one). Include paths are not part of the key: the headers' content is.
+    """
+    headers = list(dict.fromkeys(context.registry.families[v.family].header for v in variants))
+    options = nvrtc.compile_options(context.arch, tuple(dict.fromkeys(f"-I{h.parent}" for h in headers)))
+    program = nvrtc.compile_program(program_source(headers), [v.template_id for v in variants], options)
     if cache is not None:
         cache.put_program(
             program.cubin,
