@@ -32,7 +32,8 @@ DEMO_SPEC = TEMPLATES_DIR / "demo.toml"
 
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
 _STYLES = ("nested", "dependent")
-_TOP_KEYS = {"typesets", "family"}
+_TOP_KEYS = {"typesets", "family", "build"}
+_BUILD_KEYS = {"shard_size"}
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
 
 
@@ -213,6 +214,7 @@ class Spec:
     path: Path
     typesets: dict[str, list[str]]
     families: list[Family]
+    shard_size: int | None = None  # [build] shard_size: the spec's preferred translation-unit size
 
     def family(self, name: str) -> Family:
         for fam in self.families:
@@ -289,6 +291,7 @@ def load_spec(path: str | Path | None = None) -> Spec:
         if key not in _TOP_KEYS:
             raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
     typesets = _load_typesets(spec_path, data.get("typesets", {}))
+    shard_size = _load_build(spec_path, data.get("build", {}))
     raw_families = data.get("family")
     if not isinstance(raw_families, list) or not raw_families:
         raise _fail(spec_path, None, "family", "the spec needs at least one [[family]] table")
@@ -301,7 +304,19 @@ def load_spec(path: str | Path | None = None) -> Spec:
             raise _fail(spec_path, fam.name, "name", "duplicate family name")
         seen_names.add(fam.name)
         families.append(fam)
-    return Spec(path=spec_path, typesets=typesets, families=families)
+    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size)
+
+
+def _load_build(path: Path, raw: object) -> int | None:
+    if not isinstance(raw, dict):
+        raise _fail(path, None, "build", "must be a table")
+    for key in raw:
+        if key not in _BUILD_KEYS:
+            raise _fail(path, None, f"build.{key}", f"unknown key; build keys are {', '.join(sorted(_BUILD_KEYS))}")
+    size = raw.get("shard_size")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+        raise _fail(path, None, "build.shard_size", f"must be a positive integer, not {size!r}")
+    return size
 
 
 def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:

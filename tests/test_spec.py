@@ -117,6 +117,7 @@ BAD_SPECS = {
                           "valid values"),
     "promote of non-dtype": (GOOD.replace('out = { promote = ["lhs", "rhs"] }', 'out = { promote = ["op"] }'),
                              "bin", "axes.out", "promote needs dtype axes"),
+    "bad shard size": ("[build]\nshard_size = 0\n" + GOOD, None, "build.shard_size", "positive integer"),
     "unknown family key": (GOOD.replace('kernel = "kfoot::binary_kernel"',
                                         'kernel = "kfoot::binary_kernel"\nkernal = "x"'),
                            "bin", "kernal", "unknown key"),

@@ -41,7 +41,7 @@ def _backend(module: str, function: str):
 @click.option("--nvcc", type=click.Path(dir_okay=False), default=None,
               help="nvcc to use (default: $CUDA_HOME/bin/nvcc, else the NVIDIA wheels).")
 @click.option("--launcher", default=None, metavar="CMD", help="Compiler launcher, e.g. ccache or sccache.")
-@click.option("--shard-size", type=int, default=None, help="Variants per translation unit.")
+@click.option("--shard-size", type=int, default=None, help="Variants per translation unit (default: the spec's [build] shard_size, else 64).")
 @click.option("--family", "families", multiple=True, metavar="PATTERN",
               help="Only families whose name or group matches this glob (repeatable).")
 @click.option("--hot", "hot_trace", type=click.Path(dir_okay=False, exists=True), default=None,
@@ -53,14 +53,14 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     """Build the variants of SPEC (default: the bundled templates/kernels.toml) into DIR."""
     loaded = load_spec(spec)
     if mode == "aot":
-        from ..build.aot import DEFAULT_SHARD_SIZE, build_aot
+        from ..build.aot import build_aot
 
         if hot_trace:
             raise KfootError("--hot goes with --mode hybrid")
         result = build_aot(
             loaded, out_dir, archs=[archs], families=list(families) or None, jobs=jobs,
             compress_mode=compress_mode, nvcc=nvcc, launcher=launcher,
-            shard_size=shard_size or DEFAULT_SHARD_SIZE, progress=not no_progress and not as_json,
+            shard_size=shard_size, progress=not no_progress and not as_json,
         )
         _print_aot_summary(result, as_json)
         return 0
@@ -73,7 +73,7 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
         build_hybrid = _backend("hybrid", "build_hybrid")
         kwargs = dict(hot_trace=hot_trace, archs=[archs], jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                       launcher=launcher, progress=not no_progress and not as_json)
-        if shard_size:
+        if shard_size is not None:
             kwargs["shard_size"] = shard_size
         result = build_hybrid(loaded, out_dir, **kwargs)
     if as_json and hasattr(result, "to_dict"):
