@@ -4,6 +4,7 @@ an object that compiles on first use (NVRTC), caches on disk, loads with cupy an
     from kfoot import runtime
     reg = runtime.open_registry("build/rtc")                     # DIR or DIR/registry.json
     add = reg.kernel("binary", op="kfoot::op::Add", lhs="float32", rhs="float32")
+    add = reg["binary", "kfoot::op::Add", "float32", "float32"]  # same, free axes in spec order
     add.cubin("sm_90")                                           # compile only: no GPU needed
     add((blocks,), (256,), (x, y, out, n))                       # launch on the current device
 
@@ -56,6 +57,7 @@ class KernelRegistry:
         # (family, (axis, value), ...) as the caller passed them -> Kernel. Written once per key
         # under _lock; read without one (a dict lookup is atomic), which is the 1 µs hit path.
         self._memo: dict[tuple, Kernel] = {}
+        self._positional: dict[tuple, Kernel] = {}  # reg[family, v1, v2, ...] -> Kernel
         self._kernels: dict[str, Kernel] = {}  # template-id -> Kernel: one object per variant
         self._lock = threading.Lock()
         self._module_lock = threading.Lock()  # loads happen once per kernel and device: not the hit path
@@ -73,6 +75,27 @@ class KernelRegistry:
             return self._resolve(key, family, values)
         except TypeError:  # an unhashable value: normalise it the slow way
             return self._resolve(None, family, values)
+
+    def __getitem__(self, key: tuple) -> "Kernel":
+        """`reg["binary", "kfoot::op::Add", "float16", "int32"]`: the free axes' values in the
+        spec's order, no keywords. The cheapest request (one dict lookup on the caller's tuple)."""
+        try:
+            return self._positional[key]
+        except KeyError:
+            return self._resolve_positional(key)
+        except TypeError:
+            raise KfootError("reg[...] takes a tuple (family, value, ...) of hashable values") from None
+
+    def _resolve_positional(self, key) -> "Kernel":
+        if not isinstance(key, tuple) or not key or not isinstance(key[0], str):
+            raise KfootError("reg[...] takes (family, value, ...): the free axes' values in the spec's order")
+        fam = self.registry.family(key[0])
+        if len(key) - 1 != len(fam.free_axes):
+            raise KfootError(f"{fam.name} takes {len(fam.free_axes)} values ({', '.join(fam.free_axes)}), got {len(key) - 1}")
+        kernel = self._resolve(None, fam.name, dict(zip(fam.free_axes, key[1:])))
+        with self._lock:
+            self._positional.setdefault(key, kernel)
+        return kernel
 
     def kernel_by_id(self, template_id: str) -> "Kernel":
         variant = self.registry.by_template_id.get(template_id)

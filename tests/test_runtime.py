@@ -45,6 +45,12 @@ def test_lookup_returns_one_object_per_variant_whatever_the_spelling(registry_di
     assert reg.kernel("apply", op="mini::op::Twice", inp=np.float16) is k  # NumPy dtypes
     assert reg.kernel("apply", op="mini::op::Twice", inp="float16", out="float16") is k  # derived axis agreeing
     assert reg.kernel_by_id(TWICE_HALF) is k
+    assert reg["apply", "mini::op::Twice", "float16"] is k  # free axes in spec order
+    assert reg["apply", "mini::op::Twice", np.dtype("float16")] is k
+    with pytest.raises(KfootError, match="takes 2 values"):
+        reg["apply", "mini::op::Twice"]
+    with pytest.raises(KfootError, match="nearest"):
+        reg["apply", "mini::op::Twice", "float17"]
 
 
 @pytest.mark.parametrize(
