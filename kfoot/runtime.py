@@ -258,7 +258,9 @@ class Kernel:
     def __call__(self, grid, block, args, *, stream=None, shared_mem: int = 0):
         """Launch with cupy semantics: grid and block tuples, args a tuple of arrays and scalars."""
         fn = self._functions.get(_current_device()) or self.function()
-        fn(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem, stream=stream)
+        grid = grid if isinstance(grid, tuple) else (grid,) if isinstance(grid, int) else tuple(grid)
+        block = block if isinstance(block, tuple) else (block,) if isinstance(block, int) else tuple(block)
+        fn(grid, block, tuple(args), shared_mem=shared_mem, stream=stream)
 
 
 def sass_runs_on(built: str, device: str) -> bool:

@@ -107,7 +107,14 @@ def test_cache_root_owned_by_another_user_is_refused(tmp_path):
     root.mkdir()
     os.chown(root, 4242, 4242)
     with pytest.raises(KfootError, match="owned by uid 4242"):
-        DiskCache(root).put_program(b"x", [(key(1), "_Z", {})])
+        DiskCache(root).ensure_root()  # what `kfoot warm` does first: one line, exit 2
+    cache = DiskCache(root)
+    with pytest.warns(CacheWarning, match="owned by uid 4242"):  # the runtime: warn once, go on
+        cache.put_program(b"x", [(key(1), "_Z", {})])
+    with warnings.catch_warnings(record=True) as again:
+        warnings.simplefilter("always")
+        cache.put_program(b"x", [(key(1), "_Z", {})])
+    assert again == [] and not list(root.iterdir())
 
 
 def test_prune_removes_least_recently_used_first(tmp_path):

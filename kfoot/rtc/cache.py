@@ -120,6 +120,7 @@ class DiskCache:
         self._warn_lock = threading.Lock()
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self._ready = False
+        self.unusable = False  # set when the root turned out unusable: writes are skipped
         self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
 
     @classmethod
@@ -205,8 +206,19 @@ class DiskCache:
 
     # -- writing ----------------------------------------------------------------------------
     def put_program(self, cubin: bytes, kernels: list[tuple[str, str, dict]]) -> None:
-        """Store one program's cubin and an entry per kernel: (key, lowered name, metadata)."""
-        self.ensure_root()
+        """Store one program's cubin and an entry per kernel: (key, lowered name, metadata).
+
+        A cache that cannot be used (a root owned by someone else, a read-only disk) warns once
+        and is skipped: the kernel was compiled, the caller still gets it.
+        """
+        if self.unusable:
+            return
+        try:
+            self.ensure_root()
+        except KfootError as exc:
+            self.unusable = True
+            warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
+            return
         sha = hashlib.sha256(cubin).hexdigest()
         blob = self.blob_path(sha)
         if not blob.is_file():
