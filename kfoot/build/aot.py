@@ -123,8 +123,13 @@ def build_aot(
 
     out = Path(out_dir).resolve()
     build_dir = out / "build"
-    (build_dir / "src").mkdir(parents=True, exist_ok=True)
-    (build_dir / "obj").mkdir(parents=True, exist_ok=True)
+    try:
+        (build_dir / "src").mkdir(parents=True, exist_ok=True)
+        (build_dir / "obj").mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise KfootError(f"{out}: output path exists and is not a directory") from None
+    except OSError as exc:
+        raise KfootError(f"{out}: cannot create the output directory: {exc.strerror}") from None
 
     # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
     t0 = time.perf_counter()
@@ -265,11 +270,11 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, shard_count:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         bar = Progress(
-            TextColumn("[bold]compiling[/bold]"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[current]}"), TimeElapsedColumn(),
+            TextColumn("[bold]building[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("steps"),
+            TimeElapsedColumn(), TextColumn("{task.fields[current]}"),
             console=console, transient=True,
         )
-        task = bar.add_task("compile", total=shard_count, current="")
+        task = bar.add_task("build", total=None, current="")
         bar.start()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
@@ -279,12 +284,15 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, shard_count:
             lines.append(line)
             status = _STATUS_LINE.match(line)
             if status:
+                # ninja's %f/%t: steps finished and steps this run needs (compile, inspect,
+                # link, merge), so the bar covers only what is out of date.
                 edges += 1
                 kind, what = status.group(3), status.group(4)
                 if kind == "CU":
                     compiled += 1
-                    if bar is not None:
-                        bar.update(task, completed=compiled, current=what)
+                if bar is not None:
+                    bar.update(task, completed=int(status.group(1)), total=int(status.group(2)),
+                               current=f"{kind} {what}")
                 continue
             failure = _FAILED_LINE.match(line)
             if failure:
