@@ -33,7 +33,12 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--kernels", "kernel_rows", is_flag=True, help="Per-kernel table: arch, code, registers, shared, params.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the JSON/Markdown here (atomically).")
-def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, jobs, output):
+@click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
+              help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
+@click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
+                                    "arch given with --arch, else each file's newest SASS arch.")
+def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, jobs, output, memory,
+            memory_arch):
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
     fmt = "json" if as_json else (fmt or "table")
@@ -53,10 +58,24 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
             task = progress.add_task(f"decoding {path.name}", total=total)
             return lambda n: progress.advance(task, n)
         report = analyze_paths(paths, options, progress_factory=factory)
+    if memory:
+        from ..memory import attach_memory, report_memory_arch
+
+        attach_memory(report, memory, report_memory_arch(memory_arch, options.archs))
+    elif memory_arch:
+        raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     if fmt == "table":
         render_rich(report, Console(), by=by, top=top, kernels=kernel_rows)
+        if memory:
+            from ..memory.render import memory_table
+
+            Console().print(memory_table(report))
         return 0
     text = json.dumps(report.to_dict(), indent=1) + "\n" if fmt == "json" else render_markdown(report, by=by, top=top)
+    if memory and fmt == "markdown":
+        from ..memory.render import memory_markdown
+
+        text += memory_markdown(report)
     if output:
         from ..util import write_atomic
         write_atomic(output, text)

@@ -97,6 +97,7 @@ class ImageLoad:
     load_bytes: int
     bytes: int
     decoded: bool
+    kernels: int = 0  # kernel entries in the image (all of them: --filter does not change what loads)
 
 
 @dataclass(slots=True)
@@ -117,6 +118,7 @@ class Figures:
     kinds: dict[str, ArchStats] = field(default_factory=dict)
     sections: dict[str, SectionStats] = field(default_factory=dict)
     families: list[FamilyStats] = field(default_factory=list)
+    memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
 
     def attribution(self) -> dict:
         device = {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(self.archs.items())}
@@ -135,6 +137,7 @@ class Figures:
             "sections": {name: s.to_dict() for name, s in sorted(self.sections.items())},
             "families": [f.to_dict() for f in self.families],
             "attribution": self.attribution(),
+            **({"memory": self.memory} if self.memory is not None else {}),
         }
 
 

@@ -1,0 +1,263 @@
+"""Context memory without a GPU: what the driver would place on the device for a binary.
+
+The model (docs/memory.md explains it and what is still to be calibrated on a GPU):
+
+1. Modules. The driver loads one module per fatbin container (one compile unit) or raw cubin.
+2. The image it picks, per container, for a device of arch `sm_XY`:
+   a. SASS for exactly that SM (when both `sm_90` and `sm_90a` exist, the one the arch names);
+   b. else the newest SASS of the same major and a lower minor, plain targets only (`a`/`f`
+      images are tied to their exact SM or family and are not offered to other SMs here);
+   c. else the newest PTX (`compute_NN`, NN <= XY) the driver JIT-compiles; kfoot JIT-compiles it
+      with ptxas when it can (`jit_ptx`), or flags the module "ptx-jit, not estimated";
+   d. else nothing: the module cannot load on that device ("unloadable").
+3. Bytes per image: the cubin's SHF_ALLOC sections (code, constant banks, initialised and
+   zero-initialised globals), each rounded up to its alignment (kfoot.binary.cubin).
+4. Rounding: each module's bytes rounded up to MODULE_ALIGN, the granularity at which the model
+   assumes the driver places a module in its code and data heaps. Uncalibrated (no GPU yet).
+5. Eager (CUDA_MODULE_LOADING=EAGER): every module at context creation: the sum.
+   Lazy (LAZY): the runtime loads a module on first use of one of its kernels or variables, so
+   creating the context costs none of the library's code: lazy_bytes = 0 (modules with managed
+   variables are the documented exception, not detected here). The cost moves to first use:
+   `lazy_first_use` gives the mean bytes per kernel and the largest module.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import KfootError
+
+# Assumed placement granularity of one module on the device (see the docstring, point 4).
+MODULE_ALIGN = 4096
+# cudaMemGetInfo moves in steps of this size, so a measurement resolves no finer than this.
+MEASURE_GRANULARITY = 2 << 20
+
+_ARCH = re.compile(r"^(sm|compute)_(\d{2,3})([af]?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Arch:
+    kind: str  # "sm" (SASS) | "compute" (PTX)
+    number: int  # 90 for sm_90, 100 for sm_100
+    suffix: str  # "", "a" or "f"
+
+    @property
+    def major(self) -> int:
+        return self.number // 10
+
+    @property
+    def minor(self) -> int:
+        return self.number % 10
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}_{self.number}{self.suffix}"
+
+
+def parse_arch(name: str) -> Arch | None:
+    match = _ARCH.match(name)
+    if not match:
+        return None
+    return Arch(match.group(1), int(match.group(2)), match.group(3))
+
+
+def device_arch(name: str) -> Arch:
+    """The arch a user names for the device: sm_XY (optionally with its a/f suffix)."""
+    arch = parse_arch(name)
+    if arch is None or arch.kind != "sm":
+        raise KfootError(f"--memory-arch: {name!r} is not a SASS arch such as sm_90 or sm_90a")
+    return arch
+
+
+def round_up(value: int, to: int) -> int:
+    return -(-value // to) * to
+
+
+def pick_image(images: list, device: Arch):
+    """The image the driver would load from one container's images on `device`, and how it
+    got there: ("sass", image) | ("sass-compatible", image) | ("ptx-jit", image) | ("none", None).
+    `images` hold `arch` and `kind` (report ImageLoad)."""
+    sass, ptx = [], []
+    for image in images:
+        arch = parse_arch(image.arch)
+        if arch is None:
+            continue  # LTO-IR and unknown kinds are never loaded by the driver
+        if image.kind == "sass" and arch.kind == "sm":
+            sass.append((arch, image))
+        elif image.kind == "ptx" and arch.kind == "compute":
+            ptx.append((arch, image))
+    exact = [(a, i) for a, i in sass if a.number == device.number]
+    if exact:
+        named = [(a, i) for a, i in exact if a.suffix == device.suffix]
+        return "sass", (named or exact)[0][1]
+    compatible = [(a, i) for a, i in sass
+                  if not a.suffix and a.major == device.major and a.minor < device.minor]
+    if compatible:
+        return "sass-compatible", max(compatible, key=lambda p: p[0].number)[1]
+    jit = [(a, i) for a, i in ptx if (a.number < device.number and not a.suffix)
+           or (a.number == device.number and a.suffix in ("", device.suffix))]
+    if jit:
+        return "ptx-jit", max(jit, key=lambda p: (p[0].number, p[0].suffix == device.suffix))[1]
+    return "none", None
+
+
+def default_arch(image_loads) -> str | None:
+    """The newest SASS arch in the images (sm_90a over sm_90 over sm_80), else the newest PTX
+    arch as the SM that would JIT it; None when there is no device code at all."""
+    best = None
+    for image in image_loads:
+        arch = parse_arch(image.arch)
+        if arch is None:
+            continue
+        rank = (image.kind == "sass", arch.number, arch.suffix != "")
+        if best is None or rank > best[0]:
+            best = (rank, f"sm_{arch.number}{arch.suffix}")
+    return best[1] if best else None
+
+
+@dataclass
+class ModuleEstimate:
+    key: tuple
+    route: str  # sass | sass-compatible | ptx-jit | none
+    arch: str | None  # the picked image's arch
+    load_bytes: int = 0  # None-like 0 when not estimated
+    kernels: int = 0
+    estimated: bool = True
+
+
+@dataclass
+class Estimate:
+    arch: str
+    modules: list[ModuleEstimate] = field(default_factory=list)
+    module_align: int = MODULE_ALIGN
+    jit: str = "flag"  # how PTX-only modules were handled: "ptxas" | "flag"
+
+    def counted(self) -> list[ModuleEstimate]:
+        return [m for m in self.modules if m.route != "none" and m.estimated]
+
+    def to_dict(self) -> dict:
+        counted = self.counted()
+        eager = sum(round_up(m.load_bytes, self.module_align) for m in counted if m.load_bytes)
+        kernels = sum(m.kernels for m in counted)
+        routes: dict[str, int] = {}
+        for m in self.modules:
+            label = m.route if m.estimated else f"{m.route}, not estimated"
+            routes[label] = routes.get(label, 0) + 1
+        return {
+            "method": "estimated",
+            "arch": self.arch,
+            "eager_bytes": eager,
+            "lazy_bytes": 0,
+            "load_bytes": sum(m.load_bytes for m in counted),
+            "modules": len(self.modules),
+            "modules_by_route": dict(sorted(routes.items())),
+            "not_estimated_modules": sum(1 for m in self.modules if not m.estimated),
+            "unloadable_modules": routes.get("none", 0),
+            "lazy_first_use": {
+                "kernels": kernels,
+                "mean_kernel_bytes": round(sum(m.load_bytes for m in counted) / kernels) if kernels else 0,
+                "largest_module_bytes": max((round_up(m.load_bytes, self.module_align) for m in counted
+                                             if m.load_bytes), default=0),
+            },
+            "model": {"module_align": self.module_align, "ptx": self.jit, "calibrated": False,
+                      "measure_granularity": MEASURE_GRANULARITY},
+        }
+
+
+def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
+                  module_align: int = MODULE_ALIGN) -> dict | None:
+    """The context-memory estimate of one report file (`FileReport`), as its JSON `memory` dict;
+    None when the file holds no loadable device code."""
+    loads = file_report.image_loads
+    name = arch or default_arch(loads)
+    if name is None:
+        return None
+    device = device_arch(name)
+    by_container: dict[tuple, list] = {}
+    for image in loads:
+        by_container.setdefault(image.container, []).append(image)
+    estimate = Estimate(device.name, module_align=module_align)
+    jit_needed: list[tuple[ModuleEstimate, object]] = []
+    for key, images in by_container.items():
+        route, image = pick_image(images, device)
+        if route == "none":
+            if not any(parse_arch(i.arch) and i.kind in ("sass", "ptx") for i in images):
+                continue  # LTO-IR only (a relocatable object): nothing the driver loads
+            estimate.modules.append(ModuleEstimate(key, "none", None, estimated=True))
+            continue
+        module = ModuleEstimate(key, route, image.arch, image.load_bytes, image.kernels, image.decoded)
+        if route == "ptx-jit":
+            module.estimated = False
+            jit_needed.append((module, image))
+        estimate.modules.append(module)
+    if jit_needed and jit_ptx:
+        estimate.jit = _jit_with_ptxas(jit_needed, device) or "flag"
+    return estimate.to_dict()
+
+
+def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
+    """Compile each picked PTX image with ptxas for the device, the offline twin of the driver's
+    JIT, and take the resulting cubin's load bytes. None when ptxas is not available."""
+    from ..toolchain import find_tool
+
+    try:
+        ptxas = find_tool("ptxas")
+    except KfootError:
+        return None
+    from ..binary import cubin as cubin_mod
+    from ..binary import fatbin
+    from .modules import iter_modules
+
+    wanted = {module.key: (module, image) for module, image in jit_needed}
+    sources = sorted({key[0].split("!", 1)[0] for key in wanted})
+    with tempfile.TemporaryDirectory(prefix="kfoot-jit-") as tmp:
+        for _path, found in iter_modules(sources):
+            hit = wanted.get(found.key)
+            if hit is None or found.kind != "fatbin":
+                continue
+            module, image = hit
+            container = fatbin.parse_container(found.data, 0)
+            entry = next((e for e in container.entries if e.kind_name == "ptx" and e.arch_name == image.arch), None)
+            if entry is None:
+                continue
+            try:
+                if entry.group_slice is not None:
+                    continue  # inside a --concat group: rare for PTX; left flagged
+                ptx = bytes(fatbin.decompress(entry, found.data[entry.payload_offset:entry.payload_offset
+                                                                + entry.slot_size]))
+            except fatbin.UndecodableEntry:
+                continue
+            source = Path(tmp) / "module.ptx"
+            target = Path(tmp) / "module.cubin"
+            source.write_bytes(ptx.rstrip(b"\0"))
+            proc = subprocess.run([str(ptxas), f"-arch=sm_{device.number}{device.suffix}", str(source), "-o",
+                                   str(target)], capture_output=True, text=True)
+            if proc.returncode != 0:
+                continue
+            built = cubin_mod.parse_cubin(target.read_bytes())
+            module.load_bytes = built.load_bytes
+            module.kernels = len(built.kernels)
+            module.estimated = True
+    return "ptxas"
+
+
+def estimate_totals(memories: list[dict]) -> dict | None:
+    """Totals over files: sums, and the arch when all files share one."""
+    present = [m for m in memories if m]
+    if not present:
+        return None
+    archs = sorted({m["arch"] for m in present if m.get("arch")})
+    out = {"method": present[0]["method"] if len({m["method"] for m in present}) == 1 else "mixed",
+           "arch": archs[0] if len(archs) == 1 else None,
+           "eager_bytes": sum(m["eager_bytes"] for m in present),
+           "lazy_bytes": sum(m["lazy_bytes"] for m in present)}
+    if len(archs) > 1:
+        out["archs"] = archs
+    for key in ("load_bytes", "modules", "not_estimated_modules", "unloadable_modules"):
+        if all(key in m for m in present):
+            out[key] = sum(m[key] for m in present)
+    return out
