@@ -1,4 +1,5 @@
-"""NVIDIA's cuobjdump as the independent oracle for the report's counts."""
+"""Reading NVIDIA's cuobjdump output: the independent oracle the tests and benchmarks hold
+kfoot's counts against. Nothing in the report itself uses it."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kfoot.toolchain import find_tool
+from .toolchain import find_tool
 
 
 @dataclass

@@ -203,3 +203,22 @@ def test_curand_all_view_sees_what_cuobjdump_cannot(curand_library, curand_repor
     assert _sass_kernels_by_arch(curand_report) == dict(merged)
     assert curand_report.host_bytes + curand_report.overhead_bytes + curand_report.device_bytes == \
         curand_library.stat().st_size
+
+
+def test_family_bytes_are_code_bytes_of_extracted_cubins(cuda_fixtures, tmp_path):
+    """Oracle: the cubins cuobjdump extracts, read with pyelftools: each family is charged the
+    sizes of its kernels' .text sections."""
+    path = cuda_fixtures["obj_none.o"]
+    subprocess.run([str(find_tool("cuobjdump")), "-xelf", "all", str(path)], cwd=tmp_path, check=True,
+                   capture_output=True)
+    expected = Counter()
+    prefixes = {"kfoot::binary_kernel": ".text._ZN5kfoot13binary_kernel", "kfoot::fill_kernel":
+                ".text._ZN5kfoot11fill_kernel", "kfoot::plain_kernel": ".text._ZN5kfoot12plain_kernel"}
+    for cubin_path in tmp_path.glob("*.cubin"):
+        with open(cubin_path, "rb") as f:
+            for section in ELFFile(f).iter_sections():
+                for family, prefix in prefixes.items():
+                    if section.name.startswith(prefix):
+                        expected[family] += section["sh_size"]
+    file = analyze_paths([path]).files[0]
+    assert {f.name: f.bytes for f in file.families} == dict(expected)

@@ -31,13 +31,15 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--section", "sections", multiple=True, help="Only containers in these host sections (.nv_fatbin).")
 @click.option("--filter", "kernel_filter", help="Only kernels whose mangled or demangled name matches REGEX.")
 @click.option("--kernels", "kernel_rows", is_flag=True, help="Per-kernel table: arch, code, registers, shared, params.")
+@click.option("--ptx", "ptx_entries", is_flag=True,
+              help="Also count the .entry functions of PTX images (per compute_XX arch).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the JSON/Markdown here (atomically).")
 @click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
               help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
                                     "arch given with --arch, else each file's newest SASS arch.")
-def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, jobs, output, memory,
+def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs, output, memory,
             memory_arch):
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
@@ -48,7 +50,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         except re.error as exc:
             raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
-                            kernel_rows=kernel_rows, jobs=jobs)
+                            kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as progress:

@@ -38,6 +38,7 @@ class ReportOptions:
     archs: frozenset[str] | None = None  # only images of these archs
     kernel_filter: str | None = None  # regex over mangled and demangled kernel names
     kernel_rows: bool = False  # collect per-kernel rows (--kernels)
+    ptx_entries: bool = False  # count PTX .entry functions (--ptx): a scan of every PTX text
     jobs: int | None = None
     progress: bool = False
 
@@ -82,6 +83,7 @@ class Work:
     raw_size: int = 0
     resources: bool = False  # measure registers, shared memory, parameters (--kernels)
     container: int = 0  # offset of the container the entry is in (the driver picks one image per container)
+    ptx: bool = False  # count .entry functions in PTX payloads
 
     @property
     def stored(self) -> int:
@@ -132,7 +134,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         result.set_kernels(image.kernels, work.resources)
         result.global_symbols = image.global_symbols
         result.load_bytes = image.load_bytes
-    elif entry.kind == fatbin.KIND_PTX:
+    elif entry.kind == fatbin.KIND_PTX and work.ptx:
         result.ptx_entries = bytes(payload).count(b".entry ")  # `.visible .entry name(`: C-speed count
     return result
 
@@ -274,7 +276,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
             plan.size += len(data)
             _plan_elf(plan, data, SourceRef(str(path), 0, key), key, options)
         for work in plan.work:
-            work.resources = options.kernel_rows
+            work.resources, work.ptx = options.kernel_rows, options.ptx_entries
         return plan
     with open(path, "rb") as f:
         buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
@@ -304,7 +306,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
         if isinstance(buf, mmap.mmap):
             buf.close()
     for work in plan.work:
-        work.resources = options.kernel_rows
+        work.resources, work.ptx = options.kernel_rows, options.ptx_entries
     return plan
 
 

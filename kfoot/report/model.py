@@ -20,7 +20,7 @@ COMPRESSIONS = ("none", "lz4", "zstd")
 class ArchStats:
     kind: str
     images: int = 0
-    kernels: int = 0  # kernel entries (SASS); `.entry` functions for PTX; 0 for LTO-IR
+    kernels: int = 0  # kernel entries (SASS); `.entry` functions for PTX with --ptx, else 0; 0 for LTO-IR
     stored_bytes: int = 0
     bytes: int = 0  # uncompressed
 

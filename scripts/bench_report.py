@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Benchmark `kfoot report --json` against `cuobjdump -symbols` (and cubloaty if installed) on one
+large library: wall time, peak memory of the whole process tree, count agreement, ratios.
+
+Runs alternate (kfoot, cuobjdump, kfoot, ...) so both see the same machine noise; medians are
+compared. Default library: libcusparse.so.12 from the nvidia-cusparse wheel, fetched into .corpus/.
+
+    .venv/bin/python scripts/bench_report.py [--library PATH] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from kfoot.cuobjdump import cuobjdump_symbols  # noqa: E402
+from kfoot.toolchain import find_tool  # noqa: E402
+
+
+def fetch_cusparse() -> Path:
+    corpus = REPO / ".corpus"
+    target = corpus / "libcusparse.so.12"
+    if target.exists():
+        return target
+    corpus.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, "nvidia-cusparse"],
+                       check=True)
+        wheel = next(Path(tmp).glob("*.whl"))
+        with zipfile.ZipFile(wheel) as zf:
+            member = next(n for n in zf.namelist() if n.endswith("libcusparse.so.12"))
+            with zf.open(member) as src, open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+    return target
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants, read from /proc."""
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    stack.extend(int(c) for c in f.read().split())
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            continue
+    return total
+
+
+def measure(cmd: list[str]) -> dict:
+    """Wall seconds and peak RSS of the process tree (sampled every 5 ms), plus stdout."""
+    out = tempfile.TemporaryFile()
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+    peak = 0
+    done = threading.Event()
+
+    def sample():
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_rss(proc.pid))
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    out.seek(0)
+    return {"wall": wall, "peak_rss": max(peak, usage.ru_maxrss * 1024), "rc": proc.returncode,
+            "stdout": out.read().decode(errors="replace")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--library", type=Path, help="library to inspect (default: libcusparse.so.12)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=None, help="kfoot -j (default: all cores)")
+    args = parser.parse_args()
+    library = args.library or fetch_cusparse()
+    kfoot_cmd = [sys.executable, "-m", "kfoot", "report", "--json", str(library)]
+    if args.jobs:
+        kfoot_cmd += ["-j", str(args.jobs)]
+    tools = {"kfoot": kfoot_cmd, "cuobjdump": [str(find_tool("cuobjdump")), "-symbols", str(library)]}
+    if shutil.which("cubloaty"):
+        tools["cubloaty"] = ["cubloaty", str(library)]
+    runs: dict[str, list[dict]] = {name: [] for name in tools}
+    for _ in range(args.repeat):
+        for name, cmd in tools.items():
+            runs[name].append(measure(cmd))
+            if runs[name][-1]["rc"] != 0:
+                print(f"{name} failed with exit code {runs[name][-1]['rc']}", file=sys.stderr)
+                return 1
+
+    report = json.loads(runs["kfoot"][-1]["stdout"])["files"][0]
+    default_view = report["sections"].get(".nv_fatbin", {})
+    oracle = cuobjdump_symbols(library)
+    print(f"library: {library} ({library.stat().st_size:,} bytes)")
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
+    print(f"{'tool':10} {'wall s (median)':>16} {'peak RSS MiB (max)':>19}")
+    medians = {}
+    for name, results in runs.items():
+        wall = statistics.median(r["wall"] for r in results)
+        rss = max(r["peak_rss"] for r in results) / 2**20
+        medians[name] = (wall, rss)
+        each = ", ".join(f"{r['wall']:.2f}" for r in results)
+        print(f"{name:10} {wall:16.2f} {rss:19.1f}   runs: {each}")
+    kw, kr = medians["kfoot"]
+    cw, cr = medians["cuobjdump"]
+    print(f"ratio kfoot/cuobjdump: wall {kw / cw:.2f}x, peak memory {kr / cr:.3f}x")
+    print("counts (.nv_fatbin, cuobjdump's default view):")
+    for label, mine, theirs in (("kernels", default_view.get("kernels"), oracle.kernels),
+                                ("global symbols", default_view.get("global_symbols"), oracle.global_symbols)):
+        print(f"  {label:15} kfoot {mine:>8,}  cuobjdump {theirs:>8,}  {'agree' if mine == theirs else 'DIFFER'}")
+    print(f"  all sections: kfoot {report['kernels']:,} kernels "
+          f"({report['kernels'] - (default_view.get('kernels') or 0):,} in containers outside .nv_fatbin)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
