@@ -24,21 +24,41 @@ def human(n: int) -> str:
     return f"{n} B"
 
 
-def _summary_rows(fig, label: str) -> list[list[str]]:
-    return [label, f"{fig.size:,}", human(fig.device_bytes), f"{fig.kernels:,}", f"{fig.distinct_kernels:,}",
-            f"{fig.global_symbols:,}", f"{fig.images.get('sass', 0)}/{fig.images.get('ptx', 0)}/"
-            f"{fig.images.get('ltoir', 0)}", str(fig.images.get("undecodable", 0))]
+def _images_cell(fig) -> str:
+    images = fig.images
+    text = f"{images.get('sass', 0)} sass, {images.get('ptx', 0)} ptx, {images.get('ltoir', 0)} ltoir"
+    if images.get("undecodable"):
+        text += f" ([yellow]{images['undecodable']} undecodable[/])"
+    return text
 
 
 def summary_table(report: Report) -> Table:
+    """One file: a key/value card. Several: one row per file and a total."""
+    if len(report.files) == 1:
+        f = report.files[0]
+        table = Table(title=f"kfoot report: {f.path}", box=box.SIMPLE_HEAVY, show_header=False)
+        table.add_column("figure", style="bold")
+        table.add_column("value", overflow="fold")
+        size = f"{f.size:,} B ({human(f.size)})"
+        if f.stored_size is not None:
+            size += f", {f.stored_size:,} B as stored"
+        for label, value in (("format", f.format), ("size", size),
+                             ("device code", f"{f.device_bytes:,} B ({human(f.device_bytes)})"),
+                             ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
+                             ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
+                             ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
+            table.add_row(label, value)
+        return table
     table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
-    for col in ("file", "size (B)", "device", "kernels", "distinct", "global syms", "sass/ptx/ltoir",
-                "undecodable"):
-        table.add_column(col, justify="left" if col == "file" else "right")
+    for col in ("file", "format", "size", "device", "kernels", "distinct", "globals"):
+        table.add_column(col, justify="left" if col in ("file", "format") else "right",
+                         overflow="fold" if col == "file" else "ellipsis")
     for f in report.files:
-        table.add_row(*_summary_rows(f, f"{f.path} [dim]({f.format})[/]"))
-    if len(report.files) > 1:
-        table.add_row(*_summary_rows(report.totals, "[bold]total[/]"), end_section=True)
+        table.add_row(f.path, f.format, human(f.size), human(f.device_bytes), f"{f.kernels:,}",
+                      f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
+    t = report.totals
+    table.add_row("[bold]total[/]", "", human(t.size), human(t.device_bytes), f"{t.kernels:,}",
+                  f"{t.distinct_kernels:,}", f"{t.global_symbols:,}", end_section=True)
     return table
 
 
@@ -60,10 +80,12 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
                           human(s.overhead_bytes))
         return table
     rows = fig.archs if by == "arch" else fig.kinds
-    for col in (by, "kind", "images", "kernels", "stored", "uncompressed"):
-        table.add_column(col, justify="left" if col in (by, "kind") else "right")
+    columns = (by, "kind") if by == "arch" else (by,)
+    for col in (*columns, "images", "kernels", "stored", "uncompressed"):
+        table.add_column(col, justify="left" if col in columns else "right")
     for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
-        table.add_row(name, a.kind, str(a.images), f"{a.kernels:,}", human(a.stored_bytes), human(a.bytes))
+        cells = (name, a.kind) if by == "arch" else (name,)
+        table.add_row(*cells, str(a.images), f"{a.kernels:,}", human(a.stored_bytes), human(a.bytes))
     return table
 
 
