@@ -54,7 +54,7 @@ class KernelRegistry:
         self.registry = registry
         self.cache = cache
         self.trace_path = Path(trace) if trace else None
-        # (family, (axis, value), ...) as the caller passed them -> Kernel. Written once per key
+        # (family, ((axis, value), ...)) as the caller passed them -> Kernel. Written once per key
         # under _lock; read without one (a dict lookup is atomic), which is the 1 µs hit path.
         self._memo: dict[tuple, Kernel] = {}
         self._positional: dict[tuple, Kernel] = {}  # reg[family, v1, v2, ...] -> Kernel
@@ -62,7 +62,7 @@ class KernelRegistry:
         self._lock = threading.Lock()
         self._module_lock = threading.Lock()  # loads happen once per kernel and device: not the hit path
         self._contexts: dict[str, compiler.SourceContext] = {}
-        self._modules: dict[tuple[int, str], object] = {}  # (device, cubin sha or "aot") -> cupy Module
+        self._modules: dict[tuple[int, str], object] = {}  # (device, cubin sha or AOT shard fatbin) -> cupy Module
         self._device_arch: dict[int, str] = {}
 
     # -- lookup -----------------------------------------------------------------------------
