@@ -3,7 +3,7 @@
 and bulk warm (many variants per NVRTC program, 1 and N processes). CPU only: cubins are
 produced for --arch, no GPU is touched.
 
-    .venv/bin/python scripts/bench_rtc.py [--arch sm_90] [--kernels 64] [--jobs N] [--json FILE]
+    .venv/bin/python scripts/bench_rtc.py [--arch sm_90] [--kernels 128] [--jobs N] [--batch 64] [--json FILE]
 
 Kernels are the first N variants of the bundled `binary.dependent` family (elementwise.cuh).
 Goals (issue 4): hit <= 1 us median; disk hit <= 1 ms per kernel; bulk warm >= 4x faster per
@@ -61,7 +61,7 @@ def median_per_call(fn, number: int, repeat: int = 15, timer=time.perf_counter) 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--arch", default="sm_90")
-    parser.add_argument("--kernels", type=int, default=64)
+    parser.add_argument("--kernels", type=int, default=128)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--batch", type=int, default=compiler.DEFAULT_BATCH)
     parser.add_argument("--json", dest="json_out", default=None)
@@ -117,7 +117,7 @@ def main() -> int:
         # 3. Bulk warm: many name expressions per program, 1 and N processes (fresh caches).
         bulk = {}
         for jobs in sorted({1, args.jobs}):
-            for batch in sorted({args.batch, args.kernels}):
+            for batch in sorted({32, args.batch}):
                 result = compiler.warm(registry, variants, args.arch, DiskCache(tmp / f"c_{jobs}_{batch}"), jobs=jobs, batch_size=batch)
                 assert result.compiled == len(variants) and not result.failures
                 bulk[f"batch_{batch}_{jobs}_process{'es' if jobs > 1 else ''}"] = result.seconds_per_kernel * 1e3

@@ -15,7 +15,7 @@ import click
               help="Only the variants in this usage trace (KFOOT_TRACE output); default all.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Parallel NVRTC processes [default: CPU count].")
 @click.option("--batch", "batch_size", type=click.IntRange(1), default=None,
-              help="Variants per NVRTC program (more: faster per kernel, bigger modules to load) [default: 32].")
+              help="Variants per NVRTC program (more: faster per kernel, bigger modules to load) [default: 64].")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def command(registry, archs, trace, jobs, batch_size, as_json):
     """Compile REGISTRY's variants (all, or those in --trace) into the disk cache.
