@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,10 +46,21 @@ def sample_variants(variants, size: int):
     return [variants[int(i * step)] for i in range(size)]
 
 
-def timed_build(spec, out: Path, variants, archs, jobs, shard_size):
+def children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_build(spec, out: Path, variants, archs, jobs, shard_size, cpu: list | None = None):
+    """Wall time of one build; appends the CPU time its compiler processes used to `cpu`
+    (on a shared machine, CPU time / wall time shows how much of the cores the build got)."""
+    cpu_before = children_cpu_s()
     started = time.perf_counter()
     result = build_aot(spec, out, archs=archs, variants=variants, jobs=jobs, shard_size=shard_size, progress=False)
-    return time.perf_counter() - started, result
+    wall = time.perf_counter() - started
+    if cpu is not None:
+        cpu.append(round(children_cpu_s() - cpu_before, 2))
+    return wall, result
 
 
 def bench_config(name, spec, families, args, workdir: Path) -> dict:
@@ -61,22 +73,24 @@ def bench_config(name, spec, families, args, workdir: Path) -> dict:
     # -j 1 and -j N alternate, each from an empty directory; with --repeat the fastest run of
     # each counts (the least disturbed by other work on a shared machine), all are recorded.
     runs: dict[int, list[float]] = {1: [], args.jobs: []}
+    cpu: dict[int, list[float]] = {1: [], args.jobs: []}
     for _ in range(args.repeat):
         for jobs in (1, args.jobs):
             out = workdir / f"{name}-j{jobs}"
             shutil.rmtree(out, ignore_errors=True)
             load = os.getloadavg()[0]
-            wall, result = timed_build(spec, out, variants, archs, jobs, args.shard_size)
+            wall, result = timed_build(spec, out, variants, archs, jobs, args.shard_size, cpu[jobs])
             runs[jobs].append(round(wall, 2))
             row["shards"] = len(result.shards)
             row["kernels"] = result.kernels
             row["library_bytes"] = result.library_bytes
             row["fatbin_bytes"] = result.fatbin_bytes
-            print(f"  {name}: -j {jobs}: {wall:.1f} s for {result.kernels} kernels in {len(result.shards)} shards "
-                  f"(load average before: {load:.2f})", flush=True)
+            print(f"  {name}: -j {jobs}: {wall:.1f} s for {result.kernels} kernels in {len(result.shards)} shards, "
+                  f"{cpu[jobs][-1]:.1f} s CPU (load average before: {load:.2f})", flush=True)
     for jobs, walls in runs.items():
         row[f"j{jobs}_s"] = min(walls)
         row[f"j{jobs}_runs_s"] = walls
+        row[f"j{jobs}_cpu_s"] = cpu[jobs]
     row["speedup"] = round(row["j1_s"] / row[f"j{args.jobs}_s"], 2)
     row["kernels_per_s_j1"] = round(row["kernels"] / row["j1_s"], 1)
     row[f"kernels_per_s_j{args.jobs}"] = round(row["kernels"] / row[f"j{args.jobs}_s"], 1)

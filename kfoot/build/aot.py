@@ -150,7 +150,7 @@ def build_aot(
 
     # 2. ninja: compile, inspect, link, merge.
     t0 = time.perf_counter()
-    run = _run_ninja(ninja_path, build_dir, jobs, len(shards), progress, console)
+    run = _run_ninja(ninja_path, build_dir, jobs, progress, console)
     ninja_s = time.perf_counter() - t0
     if run.returncode != 0:
         failures = _collect_failures(build_dir, shards, line_maps, run.failed_outputs)
@@ -254,7 +254,7 @@ _STATUS_LINE = re.compile(r"^@@kfoot (\d+)/(\d+) @@ (\S+) ?(.*)$")
 _FAILED_LINE = re.compile(r"^FAILED: (?:\[code=\d+\] )?(.+)$")
 
 
-def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, shard_count: int, progress: bool,
+def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, progress: bool,
                console) -> _NinjaRun:
     """Run ninja with keep-going, following its status lines for the progress bar."""
     cmd = [str(ninja_path), "-C", str(build_dir), "-k", "0"]

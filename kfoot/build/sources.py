@@ -10,7 +10,6 @@ manifest order. One variant per line, so a compiler error's line number names it
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -119,6 +118,3 @@ def write_if_changed(path: Path, text: str) -> bool:
     os.replace(tmp, path)
     return True
 
-
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
