@@ -1,0 +1,58 @@
+"""`kfoot compare [SPEC] --arch ... [--hot TRACE]`: AOT vs RTC (vs hybrid) in one table."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+
+DEFAULT_ARCHS = "sm_80,sm_90"
+
+
+@click.command("compare")
+@click.argument("spec", required=False, type=click.Path(dir_okay=False))
+@click.option("--arch", "archs", default=DEFAULT_ARCHS, show_default=True,
+              help="Targets for the AOT builds (sm_XX, compute_XX); the newest SASS one is the RTC and memory arch.")
+@click.option("--hot", "hot_trace", type=click.Path(dir_okay=False), default=None,
+              help="Usage trace (KFOOT_TRACE output): adds the hybrid build and the memory after the trace.")
+@click.option("-o", "--output", "work_dir", type=click.Path(file_okay=False), default=None,
+              help="Work directory for the builds (default: a temporary one, removed afterwards).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel compile jobs.")
+@click.option("--memory", type=click.Choice(["auto", "estimate", "measure"]), default="auto", show_default=True,
+              help="Context memory: measured with a GPU, estimated without (auto).")
+@click.option("--reuse", is_flag=True, help="Keep earlier builds in -o DIR (incremental; build times then say 'up to date').")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema kfoot.compare/1).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
+              help="Output format (default: table).")
+def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):
+    """Build SPEC (default: the bundled templates/kernels.toml) AOT, RTC and, with --hot, hybrid;
+    print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
+    from ..compare import compare, render_markdown, render_rich
+
+    fmt = "json" if as_json else (fmt or "table")
+    err = Console(stderr=True)
+    with err.status("", spinner="dots") if err.is_terminal else _Null() as status:
+        def progress(message):
+            if status is not None:
+                status.update(message)
+            elif err.is_terminal:
+                err.print(message)
+        result = compare(spec, archs=[archs], hot_trace=hot_trace, work_dir=work_dir, jobs=jobs, memory=memory,
+                         reuse=reuse, progress=progress)
+    if fmt == "json":
+        sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
+    elif fmt == "markdown":
+        sys.stdout.write(render_markdown(result))
+    else:
+        render_rich(result, Console())
+    return 0
+
+
+class _Null:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
