@@ -370,7 +370,8 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
 def caption(result: Comparison) -> list[str]:
     v = result.variants
     ratio = v["nested_switch"] / v["as_written"] if v["as_written"] else 0
-    lines = [f"spec {result.spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
+    spec = os.path.relpath(result.spec) if not os.path.relpath(result.spec).startswith("..") else result.spec
+    lines = [f"spec {spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
              f"axes would instantiate {v['nested_switch']:,} (x{ratio:.2f}). archs: {', '.join(result.archs)}."]
     if result.memory_method == "measured":
         lines.append(f"* context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
