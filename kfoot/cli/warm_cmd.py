@@ -97,6 +97,6 @@ def _print_summary(arch, result) -> None:
         table.add_row("failed", str(len(result.failures)))
     table.add_row("wall time", f"{result.wall_seconds:.2f} s")
     if result.compiled:
-        table.add_row("average per kernel", f"{result.seconds_per_kernel * 1e3:.1f} ms wall, "
-                      f"{result.compile_seconds / result.compiled * 1e3:.1f} ms NVRTC CPU")
+        table.add_row("average per kernel", f"{result.seconds_per_kernel * 1e3:.1f} ms wall "
+                      f"({result.compile_seconds / result.compiled * 1e3:.1f} ms in NVRTC, summed over processes)")
     Console().print(table)
