@@ -183,6 +183,14 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
         device = gpu_status()[1]
     explained = explain_spec(spec)
     unique, _ = unique_by_template_id(enumerate_spec(spec))
+    if hot_ids is not None:  # before any compiling: a bad trace should not cost an AOT build
+        known = {v.template_id for v in unique}
+        unknown = [t for t in hot_ids if t not in known]
+        if unknown:
+            raise KfootError(f"the trace names {unknown[0]!r}, which the spec does not have"
+                             + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""), path=hot_trace)
+        if not hot_ids:
+            raise KfootError("the trace lists no variants", path=hot_trace)
     variants = {"as_written": sum(r["variants"] for r in explained["families"]),
                 "nested_switch": sum(r["nested"] for r in explained["families"]),
                 "distinct_template_ids": len(unique)}
