@@ -104,3 +104,17 @@ def test_warm_bad_input_is_one_line_exit_2(registry_dir, tmp_path, setup, messag
     proc = run_cli(*args, env=env_for(tmp_path / "c", **extra))
     assert proc.returncode == 2
     assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_missing_template_header_fails_the_program_once_not_per_variant(registry_dir, tmp_path):
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(registry_dir, broken)
+    (broken / "templates" / "mini_ops.cuh").unlink()
+    proc = run_cli("warm", str(broken), "--json", env=env_for(tmp_path / "c"))
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    # One line for the one error (all seven variants share it), then the summary line.
+    assert len(lines) == 2 and f"and {MINI_VARIANTS - 1} more" in lines[0] and 'cannot open source file "mini_ops.cuh"' in lines[0]
+    assert json.loads(proc.stdout)["sm_90"]["programs"] == 0

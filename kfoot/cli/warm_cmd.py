@@ -53,8 +53,12 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
             _print_summary(arch, result)
     failures = [f for r in results.values() for f in r.failures]
     if failures:
-        for template_id, message in failures[:20]:
-            click.echo(f"kfoot: failed: {message}", err=True)
+        by_error: dict[str, list[str]] = {}
+        for template_id, error in failures:
+            by_error.setdefault(error, []).append(template_id)
+        for error, ids in list(by_error.items())[:10]:
+            more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
+            click.echo(f"kfoot: failed: {ids[0]}{more}: {error}", err=True)
         raise KfootError(f"{len(failures)} variant(s) failed to compile; the others are cached")
     return 0
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..errors import KfootError
 from . import fingerprint, nvrtc
 from .cache import DiskCache
 from .statmemo import StatMemo
@@ -92,7 +93,11 @@ class SourceContext:
             name = f"digest:{header}:{':'.join(map(str, self.include_dirs))}"
             digest = self.memo.get(name) if self.memo is not None else None
             if digest is None:
-                digest, files = fingerprint.source_digest_and_files(header, self.include_dirs)
+                try:
+                    digest, files = fingerprint.source_digest_and_files(header, self.include_dirs)
+                except OSError as exc:
+                    raise KfootError(f"template source unreadable ({exc.strerror}): {exc.filename}; "
+                                     "copy the registry folder whole", path=self.registry.path) from None
                 if self.memo is not None:
                     self.memo.put(name, files, digest)
             self._digests[header] = digest
@@ -267,8 +272,8 @@ def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[
         try:
             program = compile_variants(context, group, cache)
         except nvrtc.CompileError as exc:
-            if len(group) == 1:
-                failures.append((group[0].template_id, str(exc)))
+            if len(group) == 1 or exc.whole_program:
+                failures.extend((v.template_id, exc.first_error) for v in group)
             else:
                 middle = len(group) // 2
                 pending += [group[:middle], group[middle:]]

@@ -26,7 +26,16 @@ DEFAULT_OPTIONS = ("-std=c++17", "-default-device", "-DKFOOT_RTC=1")
 
 
 class CompileError(KfootError):
-    """NVRTC rejected a program; the message names the variants and the first error line."""
+    """NVRTC rejected a program; the message names the variants and the first error line.
+
+    `first_error` is that line alone; `whole_program` is true for errors no single variant
+    causes (a missing header: NVRTC's "catastrophic error"), so splitting the program is useless.
+    """
+
+    def __init__(self, message: str, first_error: str = "", whole_program: bool = False):
+        self.first_error = first_error or message
+        self.whole_program = whole_program
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -169,7 +178,8 @@ def compile_program(
             nvrtc.compileProgram(prog, list(options))
         except nvrtc.NVRTCError as exc:
             log = nvrtc.getProgramLog(prog)
-            raise CompileError(_failure_message(name_expressions, log, exc)) from None
+            first = _first_error(log, exc)
+            raise CompileError(_failure_message(name_expressions, first), first, "catastrophic error" in log) from None
         log = nvrtc.getProgramLog(prog)
         lowered = {expr: nvrtc.getLoweredName(prog, expr) for expr in name_expressions}
         cubin = _get_cubin(prog)
@@ -189,7 +199,10 @@ def _get_cubin(prog: int) -> bytes:
     return buf.raw
 
 
-def _failure_message(name_expressions: list[str], log: str, exc: Exception) -> str:
-    first_error = next((line.strip() for line in log.splitlines() if "error" in line), str(exc))
+def _first_error(log: str, exc: Exception) -> str:
+    return next((line.strip() for line in log.splitlines() if "error" in line), str(exc))
+
+
+def _failure_message(name_expressions: list[str], first_error: str) -> str:
     shown = ", ".join(name_expressions[:3]) + (f" and {len(name_expressions) - 3} more" if len(name_expressions) > 3 else "")
     return f"NVRTC failed to compile {shown}: {first_error}"
