@@ -347,7 +347,7 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
     names = [m for m in MODES if m in result.modes]
     header = ["", *({"aot": "AOT", "rtc": "RTC", "hybrid": "hybrid"}[m] for m in names)]
     modes = [result.modes[m] for m in names]
-    mark = "*"  # the caption says measured or estimated, and for which arch
+    mark = " (*)"  # the caption says measured or estimated, and for which arch
     rows = [
         ["variants compiled ahead of time", *(f"{m.variants_aot:,}" for m in modes)],
         ["variants available", *(f"{m.variants:,}" for m in modes)],
@@ -369,7 +369,7 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
     rows += [
         ["first use: cold compile", *rtc_only(f"{fu['cold_compile_ms']:.0f} ms")],
         ["first use: disk hit, new process", *rtc_only(f"{fu['disk_hit_ms']:.1f} ms")],
-        ["  next kernel from disk", *rtc_only(f"{fu['disk_hit_next_ms']:.2f} ms")],
+        ["first use: next kernel from disk", *rtc_only(f"{fu['disk_hit_next_ms']:.2f} ms")],
         ["first use: memory hit", *rtc_only(f"{fu['memory_hit_us']:.2f} µs")],
     ]
     return header, rows
@@ -382,10 +382,10 @@ def caption(result: Comparison) -> list[str]:
     lines = [f"spec {spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
              f"axes would instantiate {v['nested_switch']:,} (x{ratio:.2f}). archs: {', '.join(result.archs)}."]
     if result.memory_method == "measured":
-        lines.append(f"* context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
+        lines.append(f"(*) context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
                      "CUDA_MODULE_LOADING=EAGER / LAZY; RTC has no device code to load until first use.")
     else:
-        lines.append(f"* context memory estimated for {result.memory_arch} (no GPU): model in docs/memory.md, "
+        lines.append(f"(*) context memory estimated for {result.memory_arch} (no GPU): model in docs/memory.md, "
                      "calibration pending; lazy = at context creation.")
     if result.trace:
         lines.append(f"after the trace: the {result.modes['hybrid'].variants_aot} traced variants in use "
