@@ -198,3 +198,17 @@ def test_launch_without_a_gpu_says_so_in_one_line(registry_dir):
     with pytest.raises(runtime.NoGpuError) as info:
         kernel((1,), (32,), (0, 0, np.int64(0)))
     assert "GPU" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_unwritable_cache_warns_once_and_still_serves_the_kernel(registry_dir, tmp_path):
+    cache = DiskCache(tmp_path / "c")
+    cache.ensure_root()
+    (tmp_path / "c" / "tmp").rmdir()
+    (tmp_path / "c" / "tmp").write_text("not a directory")  # every write now fails with an OSError
+    reg = open_reg(registry_dir, cache=cache)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        first = reg.kernel("apply", op="mini::op::Twice", inp="float32").cubin("sm_90")
+        second = reg.kernel("apply", op="mini::op::Square", inp="float32").cubin("sm_90")
+    assert [w.category for w in caught] == [CacheWarning] and "cannot write" in str(caught[0].message)
+    assert first and second and cache.entries() == []

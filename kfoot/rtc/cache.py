@@ -121,6 +121,7 @@ class DiskCache:
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self._ready = False
         self.unusable = False  # set when the root turned out unusable: writes are skipped
+        self._estimated_total: int | None = None  # bytes on disk, as last scanned plus our writes
         self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
 
     @classmethod
@@ -221,14 +222,30 @@ class DiskCache:
             return
         sha = hashlib.sha256(cubin).hexdigest()
         blob = self.blob_path(sha)
-        if not blob.is_file():
-            self._atomic_write(blob, cubin)
-        self._verified_blobs[sha] = cubin
-        for key, lowered, meta in kernels:
-            body = dict(meta, key=key, blob=sha, blob_size=len(cubin), lowered_name=lowered, created=time.time())
-            self._atomic_write(self.entry_path(key), format_entry(body))
+        written = 0
+        try:
+            if not blob.is_file():
+                self._atomic_write(blob, cubin)
+                written += len(cubin)
+            self._verified_blobs[sha] = cubin
+            for key, lowered, meta in kernels:
+                body = format_entry(dict(meta, key=key, blob=sha, blob_size=len(cubin), lowered_name=lowered, created=time.time()))
+                self._atomic_write(self.entry_path(key), body)
+                written += len(body)
+        except OSError as exc:  # disk full, read-only: the kernel is compiled, only caching failed
+            self.unusable = True
+            warnings.warn(f"kfoot cache disabled for this process: cannot write in {self.root} ({exc.strerror})",
+                          CacheWarning, stacklevel=3)
+            return
         if self.max_bytes is not None:
-            self.prune(self.max_bytes)
+            # Scanning the cache on every write would cost O(entries) per kernel: scan once, then
+            # count what this process writes, and prune (a fresh scan) only past the bound.
+            if self._estimated_total is None:
+                self._estimated_total = self.usage()[2]
+            else:
+                self._estimated_total += written
+            if self._estimated_total > self.max_bytes:
+                self._estimated_total = self.prune(self.max_bytes).total_bytes
 
     def _atomic_write(self, target: Path, data: bytes) -> None:
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
