@@ -9,7 +9,6 @@ import sys
 import textwrap
 import threading
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest

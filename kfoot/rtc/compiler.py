@@ -44,7 +44,7 @@ class WarmResult:
     cache_hits: int = 0
     compiled: int = 0
     programs: int = 0
-    compile_seconds: float = 0.0  # summed over workers (CPU time spent in NVRTC)
+    compile_seconds: float = 0.0  # time inside NVRTC calls, summed over workers
     wall_seconds: float = 0.0
     failures: list[tuple[str, str]] = field(default_factory=list)  # (template-id, first error line)
 
