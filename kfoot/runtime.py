@@ -172,10 +172,19 @@ class KernelRegistry:
         with self._module_lock:
             module = self._modules.get((device, fatbin))
             if module is None:
+                path = self.registry.root / fatbin
+                if not path.is_file():
+                    # build/ was not shipped: the merged fatbin holds every AOT kernel (more to load).
+                    path = self.registry.root / self.registry.aot["fatbin"]
+                try:
+                    image = path.read_bytes()
+                except OSError as exc:
+                    raise KfootError(f"AOT fatbin unreadable ({exc.strerror}); ship the hybrid build folder whole",
+                                     path=path) from None
                 cupy = _cupy()
                 with cupy.cuda.Device(device):
                     module = cupy.cuda.function.Module()
-                    module.load((self.registry.root / fatbin).read_bytes())  # the driver picks the SASS
+                    module.load(image)  # the driver picks the SASS for this device
                 self._modules[(device, fatbin)] = module
         return module
 

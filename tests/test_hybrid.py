@@ -199,3 +199,17 @@ def test_launch_dispatch_loads_the_right_image_once_per_device(hybrid, tmp_path,
     sm80_image.write_bytes(fake.loads[-1])
     listing = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(sm80_image)], capture_output=True, text=True, check=True).stdout
     assert "sm=80" in listing and fake.launches[-1][0] in _symbols_in(fake.loads[-1], tmp_path)
+
+
+def test_without_the_build_folder_aot_kernels_load_from_the_merged_fatbin(hybrid, tmp_path, monkeypatch):
+    import shutil
+
+    _, out, hot_ids, _, _ = hybrid
+    shipped = tmp_path / "shipped"
+    shutil.copytree(out, shipped, ignore=shutil.ignore_patterns("build"))
+    fake = _FakeCupy({0: "90"})
+    monkeypatch.setattr(runtime, "_cupy_module", fake)
+    hot = runtime.open_registry(shipped, cache=None, trace=None).kernel(HOT[0][0], **HOT[0][1])
+    hot((1,), (32,), ())
+    assert hot.dispatch == {0: "aot"} and fake.loads == [(shipped / "kernels.fatbin").read_bytes()]
+    assert fake.launches[0][0] in _symbols_in(fake.loads[0], tmp_path)
