@@ -7,7 +7,10 @@ elementwise.cuh with the cuda_fp16/bf16 headers it reaches takes ~50 ms. Both ar
 here, in the cache directory, so a process served from disk does neither.
 
 The memo is only a shortcut: a fact is used only while every file it was derived from still
-has the recorded realpath, size and mtime; anything unreadable is treated as absent.
+has the recorded realpath, size and mtime (nanoseconds); anything unreadable is treated as
+absent. What it cannot see: an edit that keeps both a file's size and its mtime, or a new file
+that shadows an include from an earlier search directory. `kfoot cache clear` drops entries;
+deleting memo.json drops the memo.
 """
 
 from __future__ import annotations
