@@ -6,7 +6,6 @@ a memory hit)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from elftools.elf.elffile import ELFFile

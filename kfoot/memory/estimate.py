@@ -124,9 +124,9 @@ class ModuleEstimate:
     key: tuple
     route: str  # sass | sass-compatible | ptx-jit | none
     arch: str | None  # the picked image's arch
-    load_bytes: int = 0  # None-like 0 when not estimated
+    load_bytes: int = 0  # SHF_ALLOC bytes of the picked image; 0 when not estimated
     kernels: int = 0
-    estimated: bool = True
+    estimated: bool = True  # False: PTX left to the driver's JIT without ptxas, or an undecodable image
 
 
 @dataclass
