@@ -87,6 +87,11 @@ def bench_config(name, spec, families, args, workdir: Path) -> dict:
             row["fatbin_bytes"] = result.fatbin_bytes
             print(f"  {name}: -j {jobs}: {wall:.1f} s for {result.kernels} kernels in {len(result.shards)} shards, "
                   f"{cpu[jobs][-1]:.1f} s CPU (load average before: {load:.2f})", flush=True)
+    # What the measured steps of the -j 1 build give on idle cores (see projected_wall).
+    build_dir = workdir / f"{name}-j1" / "build"
+    for jobs in (1, args.jobs):
+        row[f"projected_j{jobs}_s"] = projected_wall(build_dir, jobs)["projected_s"]
+    row["projected_speedup"] = round(row["projected_j1_s"] / row[f"projected_j{args.jobs}_s"], 2)
     for jobs, walls in runs.items():
         row[f"j{jobs}_s"] = min(walls)
         row[f"j{jobs}_runs_s"] = walls
@@ -120,6 +125,52 @@ def bench_config(name, spec, families, args, workdir: Path) -> dict:
         per_kernel = row[f"j{args.jobs}_s"] / row["kernels"]
         row["extrapolated_full_j%d_min" % args.jobs] = round(per_kernel * len(selected) * len(sass) / 60, 1)
     return row
+
+
+def read_ninja_log(build_dir: Path) -> dict[str, float]:
+    """Seconds each output's step took, from ninja's log (the last entry per output wins)."""
+    steps: dict[str, float] = {}
+    for line in (build_dir / ".ninja_log").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        start, end, _mtime, output, *_ = line.split("\t")
+        steps[output] = (int(end) - int(start)) / 1000.0
+    return steps
+
+
+def projected_wall(build_dir: Path, jobs: int) -> dict:
+    """Replay the steps of a -j 1 build on `jobs` idle cores: what -j N would take on a
+    machine nobody else is using. Compiles and object inspections go in build-file order as
+    cores free up (as ninja does), then the link and the fatbin merge."""
+    import heapq
+
+    steps = read_ninja_log(build_dir)
+    compiles = sorted(k for k in steps if k.endswith(".o"))
+    infos = {o: steps.get(o[:-2] + ".fatbin", 0.0) for o in compiles}
+    link = sum(v for k, v in steps.items() if k.endswith(".so"))
+    merge = sum(v for k, v in steps.items() if k.endswith("kernels.fatbin"))
+    ready: list[tuple[float, int, float]] = []  # (ready time, order, duration)
+    order = 0
+    cores = [0.0] * jobs
+    finish_all = 0.0
+    pending = [(0.0, steps[o], infos[o]) for o in compiles]
+    queue = [(0.0, i, d) for i, (_, d, _) in enumerate(pending)]
+    heapq.heapify(queue)
+    order = len(queue)
+    compile_done = 0.0
+    while queue:
+        at, idx, duration = heapq.heappop(queue)
+        core = min(range(jobs), key=lambda c: cores[c])
+        start = max(cores[core], at)
+        cores[core] = start + duration
+        if idx < len(pending):  # a compile: its inspection becomes ready when it ends
+            compile_done = max(compile_done, cores[core])
+            heapq.heappush(queue, (cores[core], order, pending[idx][2]))
+            order += 1
+        finish_all = max(finish_all, cores[core])
+    # The link needs every object, the merge every inspection; they can overlap each other.
+    end = max(compile_done + link, finish_all + merge) if jobs > 1 else finish_all + link + merge
+    return {"steps_s": round(sum(steps.values()), 2), "projected_s": round(end, 2)}
 
 
 def machine() -> dict:
@@ -177,6 +228,8 @@ def main() -> int:
         if f"extrapolated_full_j{j}_min" in r:
             print(f"{'':<10} full {r['variants_total']} variants at -j{j}: ~{r[f'extrapolated_full_j{j}_min']} min "
                   f"(extrapolated from the sample)")
+        print(f"{'':<10} replaying the -j1 steps on idle cores: -j1 {r['projected_j1_s']} s, -j{j} "
+              f"{r[f'projected_j{j}_s']} s, speedup {r['projected_speedup']}x")
         if "noop_cli_s" in r:
             print(f"{'':<10} no-op rebuild through the kfoot command: {r['noop_cli_s']} s")
     if args.json:

@@ -76,6 +76,11 @@ def test_kfoot_report_agrees(demo_aot):
     variants = len(demo_aot.manifest["variants"])
     assert report["totals"]["kernels"] == variants * len(DEMO_ARCHS)
     assert report["files"][0]["kernels"] == variants * len(DEMO_ARCHS)
+    assert report["totals"]["distinct_kernels"] == variants
+    # The whole output directory also holds the standalone fatbin and the build's objects
+    # (the same kernels again), but exactly the enumerated variants as distinct kernels.
+    whole = json.loads(run_kfoot("report", "--json", str(demo_aot.out_dir)).stdout)
+    assert whole["totals"]["distinct_kernels"] == variants
 
 
 def test_manifest_describes_the_build(demo_aot):
