@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich import box
 from rich.table import Table
 
 from ..report.render import human
 
-COLUMNS = ("file", "method", "arch", "eager", "lazy", "modules", "note")
+COLUMNS = ("file", "method", "arch", "eager", "lazy", "modules", "first use")
+NUMERIC = ("eager", "lazy", "modules", "first use")
+LEGEND = ("estimated: docs/memory.md (uncalibrated); measured: cuMemGetInfo minus a baseline context. "
+          "lazy: at context creation; first use: mean bytes a kernel's first launch adds.")
 
 
 def _rows(report):
+    """(cells, notes) per file, then the totals when there are several files."""
     items = [(f.path, f.memory) for f in report.files]
     if len(report.files) > 1 and report.totals.memory:
         items.append(("total", report.totals.memory))
@@ -23,32 +29,37 @@ def _rows(report):
             if m.get("failed_modules"):
                 notes.append(f"{m['failed_modules']} modules failed to load")
         else:
-            if m.get("not_estimated_modules"):
-                notes.append(f"{m['not_estimated_modules']} PTX-JIT modules not estimated")
             if m.get("unloadable_modules"):
-                notes.append(f"{m['unloadable_modules']} modules have no image for this arch")
+                notes.append(f"{m['unloadable_modules']} modules have no image for {m.get('arch')}")
             routes = m.get("modules_by_route", {})
             if routes.get("ptx-jit"):
                 notes.append(f"{routes['ptx-jit']} modules JIT-compiled from PTX (ptxas)")
-            if "lazy_first_use" in m and m["lazy_first_use"]["kernels"]:
-                notes.append(f"lazy: ~{human(m['lazy_first_use']['mean_kernel_bytes'])} per kernel on first use")
-        yield (label, m.get("method", ""), m.get("arch") or "mixed", human(m["eager_bytes"]),
-               human(m["lazy_bytes"]), str(m.get("modules", "")), "; ".join(notes))
+            if m.get("not_estimated_modules"):
+                notes.append(f"{m['not_estimated_modules']} modules not estimated (PTX without ptxas)")
+        first_use = m.get("lazy_first_use", {}).get("mean_kernel_bytes")
+        cells = (label, m.get("method", ""), m.get("arch") or "mixed", human(m["eager_bytes"]),
+                 human(m["lazy_bytes"]), str(m.get("modules", "")), human(first_use) if first_use else "-")
+        yield cells, notes
 
 
 def memory_table(report) -> Table:
-    table = Table(title="context memory", box=box.SIMPLE)
+    table = Table(title="context memory", box=box.SIMPLE, caption_justify="left")
     for col in COLUMNS:
-        table.add_column(col, justify="right" if col in ("eager", "lazy", "modules") else "left")
-    for row in _rows(report):
-        table.add_row(*row)
-    table.caption = "estimated: model in docs/memory.md (uncalibrated); measured: cuMemGetInfo minus a baseline"
+        table.add_column(col, justify="right" if col in NUMERIC else "left")
+    captions = []
+    for cells, notes in _rows(report):
+        name = Path(cells[0]).name if cells[0] != "total" else "total"  # the full path is in the table above
+        table.add_row(name, *cells[1:])
+        captions += [f"{name}: {note}" for note in notes]
+    table.caption = "\n".join([*captions, LEGEND])
     return table
 
 
 def memory_markdown(report) -> str:
     lines = ["", "### Context memory", "", "| " + " | ".join(COLUMNS) + " |",
-             "|" + "|".join("---" if c in ("file", "method", "arch", "note") else "---:" for c in COLUMNS) + "|"]
-    for row in _rows(report):
-        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
-    return "\n".join(lines) + "\n"
+             "|" + "|".join("---:" if c in NUMERIC else "---" for c in COLUMNS) + "|"]
+    notes = []
+    for cells, file_notes in _rows(report):
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+        notes += [f"- {cells[0]}: {note}" for note in file_notes]
+    return "\n".join(lines + [""] + notes + [f"- {LEGEND}"]) + "\n"
