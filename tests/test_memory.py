@@ -237,6 +237,19 @@ def test_driver_modules_are_the_report_containers(cuda_fixtures):
         assert set(keys) == containers, name
 
 
+def test_only_registered_containers_load_with_the_library(curand_library):
+    """libcurand keeps 1,747 containers in .data that its own code loads on demand: context
+    creation sees only the .nv_fatbin ones (walked from the headers here, independently)."""
+    registered = container_entry_kinds(curand_library)
+    file = analyze_paths([curand_library]).files[0]
+    memory = estimate_file(file, "sm_90")
+    assert memory["modules"] == len(registered)
+    all_containers = {image.container for image in file.image_loads}
+    assert memory["on_demand"]["modules"] == len(all_containers) - len(registered) > 1000
+    loaded = [m for _p, m in iter_modules([curand_library]) if m.registered]
+    assert len(loaded) == len(registered)
+
+
 # ---------------------------------------------------------------- the command line
 
 def test_report_memory_json_per_file_and_totals(cuda_fixtures):

@@ -14,7 +14,12 @@ The model (docs/memory.md explains it and what is still to be calibrated on a GP
    zero-initialised globals), each rounded up to its alignment (kfoot.binary.cubin).
 4. Rounding: each module's bytes rounded up to MODULE_ALIGN, the granularity at which the model
    assumes the driver places a module in its code and data heaps. Uncalibrated (no GPU yet).
-5. Eager (CUDA_MODULE_LOADING=EAGER): every module at context creation: the sum.
+5. Eager (CUDA_MODULE_LOADING=EAGER): every registered module at context creation: the sum.
+   Registered means what the CUDA runtime hands the driver when the library loads: the
+   containers of `.nv_fatbin` (reached through `.nvFatBinSegment` and __cudaRegisterFatBinary),
+   or a raw .fatbin/.cubin the user loads whole. Containers embedded elsewhere (libcurand keeps
+   1,747 in `.data`) are loaded by the library's own code when it needs them, so they are
+   reported apart as `on_demand` and not counted at context creation.
    Lazy (LAZY): the runtime loads a module on first use of one of its kernels or variables, so
    creating the context costs none of the library's code: lazy_bytes = 0 (modules with managed
    variables are the documented exception, not detected here). The cost moves to first use:
@@ -127,6 +132,12 @@ class ModuleEstimate:
     load_bytes: int = 0  # SHF_ALLOC bytes of the picked image; 0 when not estimated
     kernels: int = 0
     estimated: bool = True  # False: PTX left to the driver's JIT without ptxas, or an undecodable image
+    registered: bool = True  # loaded with the library (.nv_fatbin, raw files), else on demand by its code
+
+
+# Sections whose containers the CUDA runtime registers when the library loads; "(file)" is a raw
+# .fatbin or .cubin, which a program loads whole.
+REGISTERED_SECTIONS = (".nv_fatbin", "(file)")
 
 
 @dataclass
@@ -136,15 +147,19 @@ class Estimate:
     module_align: int = MODULE_ALIGN
     jit: str = "flag"  # how PTX-only modules were handled: "ptxas" | "flag"
 
-    def counted(self) -> list[ModuleEstimate]:
-        return [m for m in self.modules if m.route != "none" and m.estimated]
+    def counted(self, registered: bool = True) -> list[ModuleEstimate]:
+        return [m for m in self.modules if m.route != "none" and m.estimated and m.registered == registered]
 
     def to_dict(self) -> dict:
         counted = self.counted()
+        on_demand = [m for m in self.modules if not m.registered]
+        on_demand_counted = self.counted(registered=False)
         eager = sum(round_up(m.load_bytes, self.module_align) for m in counted if m.load_bytes)
         kernels = sum(m.kernels for m in counted)
         routes: dict[str, int] = {}
         for m in self.modules:
+            if not m.registered:
+                continue
             label = m.route if m.estimated else f"{m.route}, not estimated"
             routes[label] = routes.get(label, 0) + 1
         return {
@@ -153,15 +168,20 @@ class Estimate:
             "eager_bytes": eager,
             "lazy_bytes": 0,
             "load_bytes": sum(m.load_bytes for m in counted),
-            "modules": len(self.modules),
+            "modules": len(self.modules) - len(on_demand),
             "modules_by_route": dict(sorted(routes.items())),
-            "not_estimated_modules": sum(1 for m in self.modules if not m.estimated),
+            "not_estimated_modules": sum(1 for m in self.modules if not m.estimated and m.registered),
             "unloadable_modules": routes.get("none", 0),
             "lazy_first_use": {
                 "kernels": kernels,
                 "mean_kernel_bytes": round(sum(m.load_bytes for m in counted) / kernels) if kernels else 0,
                 "largest_module_bytes": max((round_up(m.load_bytes, self.module_align) for m in counted
                                              if m.load_bytes), default=0),
+            },
+            "on_demand": {
+                "modules": len(on_demand),
+                "bytes": sum(round_up(m.load_bytes, self.module_align) for m in on_demand_counted if m.load_bytes),
+                "unloadable_modules": sum(1 for m in on_demand if m.route == "none"),
             },
             "model": {"module_align": self.module_align, "ptx": self.jit, "calibrated": False,
                       "measure_granularity": MEASURE_GRANULARITY},
@@ -187,9 +207,11 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
         if route == "none":
             if not any(parse_arch(i.arch) and i.kind in ("sass", "ptx") for i in images):
                 continue  # LTO-IR only (a relocatable object): nothing the driver loads
-            estimate.modules.append(ModuleEstimate(key, "none", None, estimated=True))
+            estimate.modules.append(ModuleEstimate(key, "none", None, estimated=True,
+                                                   registered=images[0].section in REGISTERED_SECTIONS))
             continue
-        module = ModuleEstimate(key, route, image.arch, image.load_bytes, image.kernels, image.decoded)
+        module = ModuleEstimate(key, route, image.arch, image.load_bytes, image.kernels, image.decoded,
+                                registered=image.section in REGISTERED_SECTIONS)
         if route == "ptx-jit":
             module.estimated = False
             jit_needed.append((module, image))

@@ -21,16 +21,19 @@ class Module:
     key: tuple  # (source, base, container offset), as ImageLoad.container
     kind: str  # "fatbin" (a container: the driver picks one image) | "cubin"
     data: bytes
+    registered: bool = True  # handed to the driver when the library loads (.nv_fatbin, raw files)
 
 
 def _elf_modules(buf, source: str, base: int, where) -> Iterator[Module]:
     host = hostelf.parse_host_elf(buf, where)
     for sec in host.fatbin_sections():
         for container in fatbin.iter_containers(buf, sec.offset, sec.offset + sec.size, where):
-            yield Module((source, base, container.offset), "fatbin", bytes(buf[container.offset:container.end]))
+            yield Module((source, base, container.offset), "fatbin", bytes(buf[container.offset:container.end]),
+                         registered=sec.name == ".nv_fatbin")
     for sec in host.scannable_sections():
         for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
-            yield Module((source, base, container.offset), "fatbin", bytes(buf[container.offset:container.end]))
+            yield Module((source, base, container.offset), "fatbin", bytes(buf[container.offset:container.end]),
+                         registered=False)
 
 
 def iter_modules(paths) -> Iterator[tuple[str, Module]]:

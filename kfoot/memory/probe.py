@@ -74,7 +74,8 @@ def probe(load: str | None) -> dict:
         # Read the binary before touching the GPU: the baseline and this run then differ only in the loads.
         from .modules import iter_modules
 
-        modules = [m.data for _path, m in iter_modules([load])]
+        # What the library registers when it loads: embedded containers wait for the library's own code.
+        modules = [m.data for _path, m in iter_modules([load]) if m.registered]
     lib = load_driver()
     info = device_info(lib)
     ctx = ctypes.c_void_p()

@@ -344,7 +344,7 @@ class _Accumulator:
         arch.bytes += image.bytes
         kind.bytes += image.bytes
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.bytes,
-                                       image.error is None, len(image.kernel_names)))
+                                       image.error is None, len(image.kernel_names), image.section))
         if image.error is not None:
             r.images["undecodable"] += 1
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))

@@ -98,6 +98,7 @@ class ImageLoad:
     bytes: int
     decoded: bool
     kernels: int = 0  # kernel entries in the image (all of them: --filter does not change what loads)
+    section: str = ""  # host section of its container: only .nv_fatbin is registered when the library loads
 
 
 @dataclass(slots=True)
