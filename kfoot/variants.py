@@ -34,7 +34,7 @@ def format_template_id(kernel: str, args: tuple[str, ...] | list[str]) -> str:
     return f"{kernel}<{', '.join(args)}>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     family: str
     kernel: str
@@ -73,14 +73,32 @@ def make_variant(family: "Family", values: dict) -> Variant:
 
 def enumerate_family(family: "Family") -> list[Variant]:
     free = family.free_axes
+    params = family.params
+    # Spellings and derived values are computed once per distinct input, not per variant:
+    # the bundled spec has ~46,000 variants and a no-op rebuild enumerates them all.
+    spelled: dict[object, str] = {}
+    derived_memo: dict[tuple, object] = {}
+    derive_order = [(name, family.axes[name]) for name in family.derive_order]
     out: list[Variant] = []
     for combo in itertools.product(*(family.axes[a].values for a in free)):
         values = dict(zip(free, combo))
-        for name in family.derive_order:
-            values[name] = family._apply_rule(family.axes[name], values)
+        for name, axis in derive_order:
+            key = (name, *(values[src] for src in axis.sources))
+            result = derived_memo.get(key, derived_memo)
+            if result is derived_memo:
+                result = derived_memo[key] = family._apply_rule(axis, values)
+            values[name] = result
         if family.excludes and family.is_excluded(values):
             continue
-        out.append(make_variant(family, values))
+        ordered = tuple((p, values[p]) for p in params)
+        args = []
+        for _, value in ordered:
+            text = spelled.get((type(value), value))
+            if text is None:
+                text = spelled[(type(value), value)] = cpp_argument(value)
+            args.append(text)
+        out.append(Variant(family=family.name, kernel=family.kernel, args=tuple(args), values=ordered,
+                           header=family.header))
     return out
 
 

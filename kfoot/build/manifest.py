@@ -52,8 +52,30 @@ def load_manifest(path_or_dir: str | os.PathLike) -> dict:
     return data
 
 
+def _build_key(result: "BuildResult", spec_sha: str) -> str:
+    """What the manifest depends on beyond what ninja tracks: the spec text (axis values,
+    names) and the build graph; the outputs' mtimes change whenever ninja relinks."""
+    digest = hashlib.sha256(spec_sha.encode())
+    digest.update((result.out_dir / "build" / "build.ninja").read_bytes())
+    for path in (result.library, result.fatbin):
+        digest.update(str(path.stat().st_mtime_ns).encode())
+    return digest.hexdigest()
+
+
 def write_manifest(result: "BuildResult", *, spec: "Spec", toolchain: dict, compress_mode, shard_size, jobs) -> None:
     from .ninja_file import ShardPaths
+
+    # A no-op rebuild leaves the manifest (and the timings of the real build) alone, without
+    # serialising tens of thousands of variants to find out.
+    spec_sha = spec.sha256()
+    key = _build_key(result, spec_sha)
+    key_file = result.out_dir / "build" / "manifest.key"
+    if result.up_to_date and result.manifest.is_file():
+        try:
+            if key_file.read_text() == key:
+                return
+        except OSError:
+            pass
 
     index_of: dict[str, int] = {}
     variants = []
@@ -87,7 +109,7 @@ def write_manifest(result: "BuildResult", *, spec: "Spec", toolchain: dict, comp
         "schema": SCHEMA,
         "tool": {"name": "kfoot", "version": __version__},
         "mode": "aot",
-        "spec": {"path": str(spec.path), "sha256": spec.sha256()},
+        "spec": {"path": str(spec.path), "sha256": spec_sha},
         "archs": result.archs,
         "sass_archs": result.sass_archs,
         "ptx_archs": [a for a in result.archs if a.startswith("compute_")],
@@ -111,14 +133,11 @@ def write_manifest(result: "BuildResult", *, spec: "Spec", toolchain: dict, comp
     body["content_sha256"] = content
     body["timings"] = {**result.timings, "jobs": jobs}
 
-    path = result.manifest
-    if result.up_to_date and path.is_file():
-        # A no-op rebuild leaves the manifest (and its timings of the real build) alone.
-        try:
-            if json.loads(path.read_text()).get("content_sha256") == content:
-                return
-        except (OSError, ValueError):
-            pass
+    _write_atomic(result.manifest, json.dumps(body, indent=1) + "\n")
+    _write_atomic(key_file, key)
+
+
+def _write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(body, indent=1) + "\n")
+    tmp.write_text(text)
     os.replace(tmp, path)
