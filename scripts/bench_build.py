@@ -70,8 +70,8 @@ def bench_config(name, spec, families, args, workdir: Path) -> dict:
     sass = [a for a in archs if a.startswith("sm_")]
     row = {"config": name, "families": families, "variants_total": len(selected), "variants_built": len(variants),
            "archs": archs, "shard_size": args.shard_size}
-    # -j 1 and -j N alternate, each from an empty directory; with --repeat the fastest run of
-    # each counts (the least disturbed by other work on a shared machine), all are recorded.
+    # -j 1 and -j N alternate, each from an empty directory; with --repeat the median run of
+    # each counts (other work on a shared machine disturbs single runs), all are recorded.
     runs: dict[int, list[float]] = {1: [], args.jobs: []}
     cpu: dict[int, list[float]] = {1: [], args.jobs: []}
     for _ in range(args.repeat):
@@ -93,7 +93,7 @@ def bench_config(name, spec, families, args, workdir: Path) -> dict:
         row[f"projected_j{jobs}_s"] = projected_wall(build_dir, jobs)["projected_s"]
     row["projected_speedup"] = round(row["projected_j1_s"] / row[f"projected_j{args.jobs}_s"], 2)
     for jobs, walls in runs.items():
-        row[f"j{jobs}_s"] = min(walls)
+        row[f"j{jobs}_s"] = round(statistics.median(walls), 2)
         row[f"j{jobs}_runs_s"] = walls
         row[f"j{jobs}_cpu_s"] = cpu[jobs]
     row["speedup"] = round(row["j1_s"] / row[f"j{args.jobs}_s"], 2)
@@ -197,7 +197,7 @@ def main() -> int:
     parser.add_argument("--sample", type=int, default=640,
                         help="Variants built per configuration, evenly spaced (0: all of them).")
     parser.add_argument("--shard-size", type=int, default=None, help="Default: the spec's, else kfoot's default.")
-    parser.add_argument("--repeat", type=int, default=1, help="Builds per -j setting; the fastest counts.")
+    parser.add_argument("--repeat", type=int, default=1, help="Builds per -j setting; the median counts.")
     parser.add_argument("--json", type=Path, default=None, help="Also write the results here.")
     parser.add_argument("--keep", type=Path, default=None, help="Build here instead of a temporary directory.")
     args = parser.parse_args()
