@@ -96,7 +96,8 @@ def render_ninja(
     )
     w.rule(
         "link",
-        command="$nvcc -shared -nodlink -o $out --options-file $out.rsp",
+        # Linked under a temporary name and renamed: a reader never sees half a library.
+        command="$nvcc -shared -nodlink -o $out.tmp --options-file $out.rsp && mv -f $out.tmp $out",
         rspfile="$out.rsp",
         rspfile_content="$in",
         description="LINK $out",
