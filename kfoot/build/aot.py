@@ -202,6 +202,7 @@ def build_aot(
             "nvcc": str(nvcc_path),
             "nvcc_version": tool_version(nvcc_path),
             "ninja_version": _ninja_version(ninja_path),
+            "host_compiler": _host_compiler(),
             "launcher": launcher_argv,
             "flags": flags,
         },
@@ -231,6 +232,18 @@ def _remove_stale_sources(build_dir: Path, keep: set[str]) -> None:
     for path in (build_dir / "src").glob("*.cu"):
         if path.stem not in keep:
             path.unlink(missing_ok=True)
+
+
+def _host_compiler() -> dict:
+    """The C++ compiler nvcc runs for host code (g++ from PATH unless -ccbin says otherwise)."""
+    path = shutil.which("g++") or shutil.which("c++")
+    if path is None:
+        return {"path": None, "version": "unknown"}
+    try:
+        first = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        first = []
+    return {"path": path, "version": first[0] if first else "unknown"}
 
 
 def _ninja_version(ninja_path: Path) -> str:
