@@ -145,7 +145,10 @@ def build_aot(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
         library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}",
     )
-    write_if_changed(build_dir / "build.ninja", ninja_text)
+    if write_if_changed(build_dir / "build.ninja", ninja_text):
+        # Objects of shards that no longer exist would linger in obj/ (and show up when
+        # someone reports on the whole directory); ninja knows which outputs went dead.
+        subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
     generate_s = time.perf_counter() - t0
 
     # 2. ninja: compile, inspect, link, merge.
@@ -231,6 +234,9 @@ def _remove_stale_sources(build_dir: Path, keep: set[str]) -> None:
     """Sources of shards that no longer exist (the spec shrank) would only confuse a reader."""
     for path in (build_dir / "src").glob("*.cu"):
         if path.stem not in keep:
+            path.unlink(missing_ok=True)
+    for path in (build_dir / "obj").glob("*.o.log"):  # compiler logs, not ninja outputs
+        if path.name[: -len(".o.log")] not in keep:
             path.unlink(missing_ok=True)
 
 
