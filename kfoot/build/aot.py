@@ -108,7 +108,9 @@ def build_aot(
         shard_size = spec.shard_size or DEFAULT_SHARD_SIZE
     if shard_size < 1:
         raise KfootError(f"--shard-size must be at least 1, not {shard_size}")
-    if jobs is not None and jobs < 1:
+    if jobs is None:
+        jobs = os.cpu_count() or 1  # one compile per core (ninja alone would run cores + 2)
+    if jobs < 1:
         raise KfootError(f"-j must be at least 1, not {jobs}")
     nvcc_path = find_tool("nvcc", nvcc)
     launcher_argv = _resolve_launcher(launcher)
@@ -273,12 +275,10 @@ _STATUS_LINE = re.compile(r"^@@kfoot (\d+)/(\d+) @@ (\S+) ?(.*)$")
 _FAILED_LINE = re.compile(r"^FAILED: (?:\[code=\d+\] )?(.+)$")
 
 
-def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int | None, progress: bool,
+def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, progress: bool,
                console) -> _NinjaRun:
     """Run ninja with keep-going, following its status lines for the progress bar."""
-    cmd = [str(ninja_path), "-C", str(build_dir), "-k", "0"]
-    if jobs:
-        cmd += ["-j", str(jobs)]
+    cmd = [str(ninja_path), "-C", str(build_dir), "-k", "0", "-j", str(jobs)]
     env = dict(os.environ, NINJA_STATUS=f"{_STATUS}%f/%t @@ ")
     edges = compiled = 0
     failed: list[str] = []
