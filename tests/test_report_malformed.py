@@ -146,3 +146,16 @@ def test_elf_with_garbage_after_the_magic(tmp_path):
     bad = tmp_path / "fake.so"
     bad.write_bytes(b"\x7fELF" + os.urandom(200))
     _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad))
+
+
+def test_corrupted_ptx_is_undecodable_without_decoding_it_whole(cuda_fixtures, tmp_path):
+    data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
+    first = data.index(ZSTD_MAGIC)
+    ptx_frame = data.index(ZSTD_MAGIC, first + 4)  # the second image: compute_90 PTX
+    for i in range(ptx_frame + 6, ptx_frame + 60):
+        data[i] ^= 0xA5
+    bad = tmp_path / "corrupt_ptx.o"
+    bad.write_bytes(bytes(data))
+    file = analyze_paths([bad]).files[0]
+    assert [u.arch for u in file.undecodable] == ["compute_90"]
+    assert file.kernels == 8  # the SASS image is intact

@@ -222,3 +222,14 @@ def test_family_bytes_are_code_bytes_of_extracted_cubins(cuda_fixtures, tmp_path
                         expected[family] += section["sh_size"]
     file = analyze_paths([path]).files[0]
     assert {f.name: f.bytes for f in file.families} == dict(expected)
+
+
+def test_ptx_entries_match_cuobjdump_ptx(cuda_fixtures):
+    path = cuda_fixtures["obj_size.o"]
+    out = subprocess.run([str(find_tool("cuobjdump")), "-ptx", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    entries = sum(1 for line in out.splitlines() if ".entry " in line)
+    assert entries == KERNELS_PER_IMAGE
+    counted = analyze_paths([path], ReportOptions(ptx_entries=True)).files[0]
+    assert counted.archs["compute_90"].kernels == entries
+    assert analyze_paths([path]).files[0].archs["compute_90"].kernels == 0  # not scanned unless asked

@@ -84,6 +84,7 @@ class Work:
     resources: bool = False  # measure registers, shared memory, parameters (--kernels)
     container: int = 0  # offset of the container the entry is in (the driver picks one image per container)
     ptx: bool = False  # count .entry functions in PTX payloads
+    kernel_filter: str | None = None  # count only kernels whose names match (--filter)
 
     @property
     def stored(self) -> int:
@@ -100,28 +101,59 @@ class ImageResult:
     bytes: int
     offset: int
     error: str | None = None
-    kernel_names: list = field(default_factory=list)  # mangled names of the kernel entries
-    kernel_bytes: list = field(default_factory=list)  # bytes attributed to each (code + owned sections)
-    resources: list | None = None  # (code, registers, shared, params) per kernel, with --kernels
+    kernel_total: int = 0  # kernel entries in the image, before --filter
+    # family -> [kernels, code bytes, mangled names]: grouped in the worker, so the parent (the
+    # serial part) adds a few families per image instead of walking every kernel
+    families: dict = field(default_factory=dict)
+    rows: list | None = None  # (name, family, code, registers, shared, params) per kernel, with --kernels
     global_symbols: int = 0
     ptx_entries: int = 0
     container: tuple = ()  # (source, base, container offset): images of one compile unit share it
     load_bytes: int = 0  # SASS: bytes of SHF_ALLOC sections, what loading the image places on the GPU
 
-    def set_kernels(self, kernels: list, with_resources: bool) -> None:
-        self.kernel_names = [k.name for k in kernels]
-        self.kernel_bytes = [k.bytes for k in kernels]
-        if with_resources:
-            self.resources = [(k.code_bytes, k.registers, k.shared_bytes, k.param_bytes) for k in kernels]
+    def set_kernels(self, kernels: list, work: Work) -> None:
+        self.kernel_total = len(kernels)
+        if work.resources:
+            self.rows = []
+        for kernel in kernels:
+            if work.kernel_filter is not None and not _name_matches(work.kernel_filter, kernel.name):
+                continue
+            family = family_of(kernel.name)
+            group = self.families.get(family)
+            if group is None:
+                group = self.families[family] = [0, 0, []]
+            group[0] += 1
+            group[1] += kernel.bytes
+            group[2].append(kernel.name)
+            if self.rows is not None:
+                self.rows.append((kernel.name, family, kernel.code_bytes, kernel.registers, kernel.shared_bytes,
+                                  kernel.param_bytes))
+
+    @property
+    def kernels(self) -> int:
+        return sum(group[0] for group in self.families.values())
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _name_matches(pattern: str, name: str) -> bool:
+    regex = re.compile(pattern)
+    return bool(regex.search(name) or regex.search(demangle(name)))
 
 
 _TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")
+PTX_CHECK_BYTES = 4096
+_PTX_START = re.compile(rb"^\s*(//|\.version|\.target)")
+
+
+def _looks_like_ptx(head) -> bool:
+    return bool(_PTX_START.match(bytes(head[:256])))
 
 
 def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None) -> ImageResult:
     declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
+    full = payload is not None and (entry.compression == "none" or len(payload) == declared)
     result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
-                         len(payload) if payload is not None else declared, entry.offset, error,
+                         len(payload) if full else declared, entry.offset, error,
                          container=(work.ref.memory_key or work.ref.path, work.ref.base, work.container))
     if payload is None:
         return result
@@ -131,7 +163,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         except FormatError as exc:
             result.error = f"SASS image does not parse: {exc.message}"
             return result
-        result.set_kernels(image.kernels, work.resources)
+        result.set_kernels(image.kernels, work)
         result.global_symbols = image.global_symbols
         result.load_bytes = image.load_bytes
     elif entry.kind == fatbin.KIND_PTX and work.ptx:
@@ -149,14 +181,19 @@ def decode(work: Work) -> list[ImageResult]:
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
                              container=(work.ref.memory_key or work.ref.path, work.ref.base, 0))
-        result.set_kernels(image.kernels, work.resources)
+        result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry
     slot = work.ref.read(entry.payload_offset, entry.slot_size)
     error = None
     payload = None
+    # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
+    # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
+    prefix = None if entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None else PTX_CHECK_BYTES
     try:
-        payload = fatbin.decompress(entry, slot)
+        payload = fatbin.decompress(entry, slot, prefix=prefix)
+        if prefix is not None and entry.kind == fatbin.KIND_PTX and not _looks_like_ptx(payload):
+            raise fatbin.UndecodableEntry("payload does not start like PTX text")
     except fatbin.UndecodableEntry as exc:
         error = str(exc)
     if work.members is None:
@@ -177,8 +214,8 @@ def _decode_batch(batch: list[Work]):
     images = []
     for work in batch:
         for image in decode(work):
-            image.kernel_names = array("I", [table.setdefault(n, len(table)) for n in image.kernel_names])
-            image.kernel_bytes = array("Q", image.kernel_bytes)
+            for group in image.families.values():
+                group[2] = array("I", [table.setdefault(n, len(table)) for n in group[2]])
             images.append(image)
     return list(table), images
 
@@ -186,7 +223,8 @@ def _decode_batch(batch: list[Work]):
 def _unpack_batch(packed) -> list[ImageResult]:
     names, images = packed
     for image in images:
-        image.kernel_names = [names[i] for i in image.kernel_names]
+        for group in image.families.values():
+            group[2] = [names[i] for i in group[2]]
     return images
 
 
@@ -276,7 +314,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
             plan.size += len(data)
             _plan_elf(plan, data, SourceRef(str(path), 0, key), key, options)
         for work in plan.work:
-            work.resources, work.ptx = options.kernel_rows, options.ptx_entries
+            work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
         return plan
     with open(path, "rb") as f:
         buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
@@ -306,7 +344,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
         if isinstance(buf, mmap.mmap):
             buf.close()
     for work in plan.work:
-        work.resources, work.ptx = options.kernel_rows, options.ptx_entries
+        work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
     return plan
 
 
@@ -318,14 +356,8 @@ class _Accumulator:
     def __init__(self, report, options: ReportOptions):
         self.report = report
         self.options = options
-        self.names: set[str] = set()
-        self.family_names: dict[str, set[str]] = {}
+        self.family_names: dict[str, set[str]] = {}  # families partition the names: no separate set
         self.family_stats: dict[str, FamilyStats] = {}
-        self.filter = re.compile(options.kernel_filter) if options.kernel_filter else None
-
-    @functools.lru_cache(maxsize=1 << 16)
-    def _matches(self, name: str) -> bool:
-        return bool(self.filter.search(name) or self.filter.search(demangle(name)))
 
     def add_image(self, image: ImageResult) -> None:
         r = self.report
@@ -344,7 +376,7 @@ class _Accumulator:
         arch.bytes += image.bytes
         kind.bytes += image.bytes
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.bytes,
-                                       image.error is None, len(image.kernel_names), image.section))
+                                       image.error is None, image.kernel_total, image.section))
         if image.error is not None:
             r.images["undecodable"] += 1
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))
@@ -355,21 +387,17 @@ class _Accumulator:
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols
         counted = 0
-        for index, name in enumerate(image.kernel_names):
-            if self.filter is not None and not self._matches(name):
-                continue
-            counted += 1
-            self.names.add(name)
-            family = family_of(name)
+        for family, (count, code_bytes, names) in image.families.items():
             stats = self.family_stats.get(family)
             if stats is None:
                 stats = self.family_stats[family] = FamilyStats(family)
                 self.family_names[family] = set()
-            stats.kernels += 1
-            stats.bytes += image.kernel_bytes[index]
-            self.family_names[family].add(name)
-            if r.kernel_rows is not None:
-                r.kernel_rows.append(KernelRow(name, family, image.arch, *image.resources[index]))
+            stats.kernels += count
+            stats.bytes += code_bytes
+            self.family_names[family].update(names)
+            counted += count
+        if r.kernel_rows is not None and image.rows:
+            r.kernel_rows.extend(KernelRow(name, family, image.arch, *rest) for name, family, *rest in image.rows)
         arch.kernels += counted
         kind.kernels += counted
         section.kernels += counted
@@ -377,13 +405,13 @@ class _Accumulator:
 
     def finish(self) -> None:
         r = self.report
-        r.distinct_kernels = len(self.names)
+        r.distinct_kernels = sum(len(names) for names in self.family_names.values())
         for name, stats in self.family_stats.items():
             stats.distinct_kernels = len(self.family_names[name])
         r.families = sorted(self.family_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
 
 
-def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, names: set, fam_names: dict,
+def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_names: dict,
                        fam_stats: dict) -> None:
     totals.files += 1
     for attr in ("size", "device_bytes", "host_bytes", "overhead_bytes", "filtered_bytes", "kernels",
@@ -405,7 +433,6 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, name
         into = totals.sections.setdefault(key, SectionStats())
         for attr in ("containers", "images", "kernels", "global_symbols", "stored_bytes", "overhead_bytes"):
             setattr(into, attr, getattr(into, attr) + getattr(stats, attr))
-    names |= acc.names
     for family, stats in acc.family_stats.items():
         into = fam_stats.setdefault(family, FamilyStats(family))
         into.kernels += stats.kernels
@@ -458,7 +485,6 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     if not items:
         raise KfootError("no input files")
     totals = Totals()
-    names: set[str] = set()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
     files = []
@@ -485,8 +511,8 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         file.filtered_bytes += plan.filtered_regions
         file.host_bytes = plan.size - region_bytes - plan.filtered_regions
         files.append(file)
-        _merge_into_totals(totals, acc, file, names, fam_names, fam_stats)
-    totals.distinct_kernels = len(names)
+        _merge_into_totals(totals, acc, file, fam_names, fam_stats)
+    totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))

@@ -32,8 +32,13 @@ def strip_module_ids(name: str) -> str:
     return name
 
 
-_OPEN = {"<": ">", "(": ")", "[": "]"}
-_CLOSE = {v: k for k, v in _OPEN.items()}
+# Names whose brackets are not grouping: protected by placeholders while groups are removed.
+_PROTECTED = ("(anonymous namespace)", "operator<<=", "operator>>=", "operator<=>", "operator->*",
+              "operator<<", "operator>>", "operator<=", "operator>=", "operator->", "operator<",
+              "operator>", "operator()")
+_PLACEHOLDERS = {text: chr(0xE000 + i) for i, text in enumerate(_PROTECTED)}  # private-use characters
+_INNERMOST_ANGLE = re.compile(r"<[^<>]*>")
+_INNERMOST_PAREN = re.compile(r"\([^()]*\)")
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -47,71 +52,32 @@ def demangle(name: str) -> str:
         return name
 
 
-def _strip_trailing_group(text: str, closer: str) -> str:
-    """Drop the balanced (...) or <...> group that ends `text`."""
-    if not text.endswith(closer):
-        return text
-    depth = 0
-    for i in range(len(text) - 1, -1, -1):
-        ch = text[i]
-        if ch in _CLOSE:
-            depth += 1
-        elif ch in _OPEN:
-            depth -= 1
-            if depth == 0:
-                return text[:i]
-    return text
-
-
-def _drop_template_args(text: str) -> str:
-    """Remove every <...> group at any level of the qualified name, keep `operator<` names intact."""
-    out = []
-    depth = 0
-    i = 0
-    while i < len(text):
-        if text.startswith("operator", i) and depth == 0:
-            # operator<, operator<<, operator<=>, operator() : keep the operator token as written
-            j = i + len("operator")
-            while j < len(text) and text[j] in "<>=!+-*/%^&|~()[],":
-                j += 1
-            out.append(text[i:j])
-            i = j
-            continue
-        ch = text[i]
-        if ch == "<":
-            depth += 1
-        elif ch == ">" and depth:
-            depth -= 1
-        elif depth == 0:
-            out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-def _drop_return_type(text: str) -> str:
-    """`void ns::f` -> `ns::f`: the name is what follows the last space outside brackets."""
-    depth = 0
-    cut = 0
-    for i, ch in enumerate(text):
-        if ch in _OPEN:
-            depth += 1
-        elif ch in _CLOSE:
-            depth -= 1
-        elif ch == " " and depth == 0 and not text.startswith("operator", max(0, i - 8)):
-            cut = i + 1
-    return text[cut:]
+def _drop_groups(text: str, innermost: re.Pattern) -> str:
+    """Remove every balanced group, innermost first: one C-speed pass per nesting level
+    (CUTLASS kernel names nest 20 deep and run to 10,000 characters)."""
+    while True:
+        shorter = innermost.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def family_of(name: str) -> str:
-    """Family of a (mangled) kernel name."""
+    """Family of a (mangled) kernel name: drop template arguments, the parameter list and the
+    return type from the demangled name; namespaces stay."""
     text = demangle(name)
     if text is name and name.startswith("_Z"):
         return strip_module_ids(name)  # undemanglable: the mangled name is its own family
-    text = text.strip()
-    for suffix in (" const", " volatile", " &", " &&"):
+    for original, placeholder in _PLACEHOLDERS.items():
+        if original in text:
+            text = text.replace(original, placeholder)
+    text = _drop_groups(_drop_groups(text, _INNERMOST_ANGLE), _INNERMOST_PAREN).strip()
+    for suffix in (" const", " volatile", " &&", " &"):
         if text.endswith(suffix):
             text = text[: -len(suffix)]
-    text = _strip_trailing_group(text, ")")
-    text = _drop_return_type(text)
-    return strip_module_ids(_drop_template_args(text).strip() or name)
+    text = text.rsplit(" ", 1)[-1]  # the return type of a function template comes first
+    for original, placeholder in _PLACEHOLDERS.items():
+        if placeholder in text:
+            text = text.replace(placeholder, original)
+    return strip_module_ids(text or name)
