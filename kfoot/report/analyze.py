@@ -443,14 +443,19 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
 # ---------------------------------------------------------------- driver
 
 def _batches(work: list[Work], parts: int) -> list[list[Work]]:
-    """Split work into batches of similar stored size; many more batches than workers keeps
-    them all busy to the end."""
+    """Split work into batches of similar stored size, keeping each container whole: its images
+    share kernel names across archs, so each name is demangled in one worker only. Many more
+    batches than workers keeps them all busy to the end."""
+    containers: dict[tuple, list[Work]] = {}
+    for item in work:
+        containers.setdefault((item.ref, item.container), []).append(item)
+    groups = sorted(containers.values(), key=lambda g: -sum(w.stored for w in g))
     total = sum(w.stored for w in work)
     target = max(total // (parts * 8), 1)
     batches, current, size = [], [], 0
-    for item in sorted(work, key=lambda w: -w.stored):
-        current.append(item)
-        size += item.stored
+    for group in groups:
+        current.extend(group)
+        size += sum(w.stored for w in group)
         if size >= target:
             batches.append(current)
             current, size = [], 0
