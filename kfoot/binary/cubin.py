@@ -14,6 +14,7 @@ What the report reads:
 
 from __future__ import annotations
 
+import operator
 import re
 import struct
 from dataclasses import dataclass
@@ -72,11 +73,12 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
     return (e_flags >> 8) & 0xFF if abi_version >= 8 else e_flags & 0xFF
 
 
-def parse_cubin(buf, where=None, *, with_resources: bool = False) -> Cubin:
+def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
     Code bytes and registers are always read (families need them); shared memory and
-    parameter bytes only `with_resources` (the per-kernel table), since they need section names.
+    parameter bytes only `with_resources` (the per-kernel table), since they need section names;
+    the bytes loading the image places on the GPU only `with_load` (the memory estimate).
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
@@ -100,11 +102,14 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False) -> Cubin:
     # Python loop body per section; libcusparse's cubins have 433,000 sections between them.
     _names, types, flags, _addrs, offsets, sizes, _links, _infos, aligns, _entsizes = (
         zip(*sections) if sections else ((),) * 10)
-    if any(o + n > size for t, o, n in zip(types, offsets, sizes) if t != SHT_NOBITS):
-        index = next(i for i, (t, o, n) in enumerate(zip(types, offsets, sizes)) if t != SHT_NOBITS and o + n > size)
-        raise FormatError(f"section {index} points past the end of the image", where, shoff + index * shentsize)
+    if sections and max(map(operator.add, offsets, sizes)) > size:  # C-speed test; the loop only on a hit
+        for index, (stype, end) in enumerate(zip(types, map(operator.add, offsets, sizes))):
+            if stype != SHT_NOBITS and end > size:
+                raise FormatError(f"section {index} points past the end of the image", where,
+                                  shoff + index * shentsize)
     # Code, constant banks and globals (NOBITS too) are what the driver places on the GPU.
-    load_bytes = sum(-(-n // (a or 1)) * (a or 1) for f, n, a in zip(flags, sizes, aligns) if f & SHF_ALLOC)
+    load_bytes = sum(-(-n // (a or 1)) * (a or 1) for f, n, a in zip(flags, sizes, aligns)
+                     if f & SHF_ALLOC) if with_load else 0
     if shstrndx >= len(sections):
         raise FormatError("section name table index is out of range", where, 0)
 

@@ -50,7 +50,8 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         except re.error as exc:
             raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
-                            kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs)
+                            kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
+                            load_bytes=memory is not None)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as progress:

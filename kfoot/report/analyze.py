@@ -39,6 +39,7 @@ class ReportOptions:
     kernel_filter: str | None = None  # regex over mangled and demangled kernel names
     kernel_rows: bool = False  # collect per-kernel rows (--kernels)
     ptx_entries: bool = False  # count PTX .entry functions (--ptx): a scan of every PTX text
+    load_bytes: bool = True  # measure what each image places on the GPU (the memory estimate needs it)
     jobs: int | None = None
     progress: bool = False
 
@@ -85,6 +86,7 @@ class Work:
     container: int = 0  # offset of the container the entry is in (the driver picks one image per container)
     ptx: bool = False  # count .entry functions in PTX payloads
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
+    load: bool = True  # measure the image's load bytes
 
     @property
     def stored(self) -> int:
@@ -159,7 +161,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         return result
     if entry.kind == fatbin.KIND_ELF:
         try:
-            image = cubin.parse_cubin(payload, with_resources=work.resources)
+            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load)
         except FormatError as exc:
             result.error = f"SASS image does not parse: {exc.message}"
             return result
@@ -175,7 +177,7 @@ def decode(work: Work) -> list[ImageResult]:
     """Decode one work item into image results. Never raises for bad payloads: marks them."""
     if work.entry is None:
         data = work.ref.read(0, work.raw_size)
-        image = cubin.parse_cubin(data, with_resources=work.resources)  # a raw .cubin that does not parse is bad input: let it raise
+        image = cubin.parse_cubin(data, with_resources=work.resources, with_load=work.load)  # a raw .cubin that does not parse is bad input: let it raise
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
@@ -315,6 +317,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
             _plan_elf(plan, data, SourceRef(str(path), 0, key), key, options)
         for work in plan.work:
             work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
+        work.load = options.load_bytes
         return plan
     with open(path, "rb") as f:
         buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
@@ -345,6 +348,7 @@ def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
             buf.close()
     for work in plan.work:
         work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
+        work.load = options.load_bytes
     return plan
 
 
