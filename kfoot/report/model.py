@@ -7,7 +7,7 @@ device (per arch and kind) + filtered out == size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from .. import __version__
 
@@ -24,9 +24,7 @@ class ArchStats:
     stored_bytes: int = 0
     bytes: int = 0  # uncompressed
 
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "images": self.images, "kernels": self.kernels,
-                "stored_bytes": self.stored_bytes, "bytes": self.bytes}
+    to_dict = asdict
 
 
 @dataclass(slots=True)
@@ -38,10 +36,7 @@ class SectionStats:
     stored_bytes: int = 0
     overhead_bytes: int = 0
 
-    def to_dict(self) -> dict:
-        return {"containers": self.containers, "images": self.images, "kernels": self.kernels,
-                "global_symbols": self.global_symbols,
-                "stored_bytes": self.stored_bytes, "overhead_bytes": self.overhead_bytes}
+    to_dict = asdict
 
 
 @dataclass(slots=True)
@@ -51,9 +46,7 @@ class FamilyStats:
     distinct_kernels: int = 0
     bytes: int = 0
 
-    def to_dict(self) -> dict:
-        return {"name": self.name, "kernels": self.kernels,
-                "distinct_kernels": self.distinct_kernels, "bytes": self.bytes}
+    to_dict = asdict
 
 
 @dataclass(slots=True)
@@ -66,10 +59,7 @@ class KernelRow:
     shared_bytes: int
     param_bytes: int
 
-    def to_dict(self) -> dict:
-        return {"name": self.name, "family": self.family, "arch": self.arch,
-                "code_bytes": self.code_bytes, "registers": self.registers,
-                "shared_bytes": self.shared_bytes, "param_bytes": self.param_bytes}
+    to_dict = asdict
 
 
 @dataclass(slots=True)
@@ -80,9 +70,7 @@ class Undecodable:
     kind: str
     reason: str
 
-    def to_dict(self) -> dict:
-        return {"offset": self.offset, "section": self.section, "arch": self.arch,
-                "kind": self.kind, "reason": self.reason}
+    to_dict = asdict
 
 
 @dataclass(slots=True)
