@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import subprocess
 import sys
 import textwrap
@@ -65,6 +66,53 @@ def test_standalone_fatbin_has_the_same_kernels(demo_aot, cuobjdump):
     shard_entries = entries_by_arch(cuobjdump, demo_aot.out_dir / shard["fatbin"])
     expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
     assert set(shard_entries["sm_90"]) == expected
+
+
+def fatbin_container_spans(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each container of a .fatbin, from the 16-byte headers (magic, version,
+    header size, payload size), walked here independently of kfoot.binary.fatbin."""
+    spans, pos = [], 0
+    while pos < len(data):
+        magic, _version, header_size, payload = struct.unpack_from("<IHHQ", data, pos)
+        assert magic == 0xBA55ED50, f"no container header at {pos:#x}"
+        end = pos + header_size + payload
+        assert end <= len(data)
+        spans.append((pos, end))
+        pos = (end + 7) & ~7  # the next one starts 8-byte aligned, zero padding in between
+        assert not any(data[end:pos])
+    return spans
+
+
+def test_standalone_fatbin_is_the_shards_containers_back_to_back(demo_aot, cuobjdump, tmp_path):
+    # One container is one module to the driver (one image per arch picked from it), so each
+    # shard keeps its own: loading container i gives exactly shard i's kernels.
+    data = demo_aot.fatbin.read_bytes()
+    spans = fatbin_container_spans(data)
+    shards = demo_aot.manifest["shards"]
+    assert len(shards) > 1 and len(spans) == len(shards)
+    for (start, end), shard in zip(spans, shards):
+        container = data[start:end]
+        assert container == (demo_aot.out_dir / shard["fatbin"]).read_bytes()
+        cut = tmp_path / f"{shard['name']}.container.fatbin"
+        cut.write_bytes(container)
+        expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
+        found = entries_by_arch(cuobjdump, cut)
+        assert found == entries_by_arch(cuobjdump, demo_aot.out_dir / shard["fatbin"])
+        assert sorted(found) == sorted(DEMO_ARCHS)
+        assert all(sorted(found[a]) == sorted(expected) for a in DEMO_ARCHS), shard["name"]
+    # cuobjdump lists every container of the file: each variant once per SASS arch.
+    listed = subprocess.run([str(cuobjdump), "-symbols", str(demo_aot.fatbin)], capture_output=True, text=True,
+                            check=True).stdout
+    entries = [line for line in listed.splitlines() if re.search(r"\bFUNC\b.*\bENTRY\b", line)]
+    assert len(entries) == len(demo_aot.manifest["variants"]) * len(DEMO_ARCHS)
+
+
+def test_memory_estimate_counts_one_module_per_shard(demo_aot):
+    analyze = pytest.importorskip("kfoot.report.analyze")
+    from kfoot.memory import estimate_file
+
+    memory = estimate_file(analyze.analyze_paths([demo_aot.fatbin]).files[0], "sm_90")
+    assert memory["modules"] == len(demo_aot.manifest["shards"])
 
 
 def test_kfoot_report_agrees(demo_aot):

@@ -2,11 +2,13 @@
 
 Pipeline: variants -> shards (sources.py) -> build.ninja (ninja_file.py) -> ninja runs nvcc
 per shard in parallel, reads each object's fatbin and kernel names (objinfo.py), links
-`libkfoot_kernels.so` and merges `kernels.fatbin` -> manifest.json (manifest.py).
+`libkfoot_kernels.so` and concatenates `kernels.fatbin` -> manifest.json (manifest.py).
 
 Layout of the output directory:
     libkfoot_kernels.so   host shared library; every shard's fatbin is embedded and registered
-    kernels.fatbin        standalone fatbin: all the kernels, one image per shard and arch
+    kernels.fatbin        standalone fatbin: each shard's container, intact, back to back (8-byte
+                          aligned, shard order). A container is one module to the driver: load
+                          them one by one (kfoot.binary.fatbin.iter_containers), not the file whole
     manifest.json         spec hash, variants with their mangled names, shards, archs, timings
     build/                build.ninja, generated sources, objects, per-shard fatbins and logs
 """

@@ -1,5 +1,6 @@
 """The build.ninja of an AOT build: compile each shard, read each object's fatbin and kernel
-names, link the host shared library, merge the standalone fatbin.
+names, link the host shared library, write the standalone fatbin (the shards' containers back
+to back, fatbin_merge.py).
 
 ninja gives the parallelism (-j), the incrementality (mtimes, header dependencies from nvcc's
 depfiles, and a rebuild when a command line changes) and keep-going (-k 0) for free.
@@ -124,7 +125,10 @@ def render_ninja(
         fatbins.append(p.fatbin)
         infos.append(p.symbols)
     w.build(library, "link", objects)
-    w.build(fatbin, "merge", fatbins)
+    # The merge script is an input too: a kfoot that lays the file out differently rewrites it.
+    here = Path(__file__).resolve().parent
+    w.build(fatbin, "merge", fatbins,
+            implicit=[str(here / "fatbin_merge.py"), str(here.parent / "binary" / "fatbin.py")])
     w.build("all", "phony", [library, fatbin, *infos])
     w.default("all")
     return buf.getvalue()

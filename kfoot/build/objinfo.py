@@ -18,6 +18,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.relocation import RelocationSection
 from elftools.elf.sections import SymbolTableSection
 
+from ..errors import KfootError
 from .fatbin_merge import merge_containers, split_containers
 
 
@@ -26,7 +27,9 @@ def read_shard_object(path: Path, table_symbol: str) -> tuple[bytes, list[str]]:
     with open(path, "rb") as fh:
         elf = ELFFile(fh)
         section = elf.get_section_by_name(".nv_fatbin")
-        fatbin = merge_containers(split_containers(section.data())) if section is not None else b""
+        # nvcc writes one container per object; should there be several, they are one compile
+        # unit, kept as one container so the shard fatbin loads as one module.
+        fatbin = merge_containers(split_containers(section.data(), path)) if section is not None else b""
         symtab = elf.get_section_by_name(".symtab")
         if not isinstance(symtab, SymbolTableSection):
             raise ValueError(f"{path}: no symbol table")
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         fatbin, names = read_shard_object(args.object, args.table)
-    except (OSError, ValueError, KeyError) as exc:
+    except (OSError, ValueError, KeyError, KfootError) as exc:
         print(f"kfoot objinfo: {exc}", file=sys.stderr)
         return 1
     _write_atomic(args.fatbin, fatbin)
