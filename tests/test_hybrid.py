@@ -46,9 +46,11 @@ def hybrid(tmp_path_factory):
     reg = runtime.open_registry(folder / "rtc", cache=None, trace=trace)
     hot_ids = [reg.kernel(family, **values).template_id for family, values in HOT]
     out = folder / "hybrid"
+    # --shard-size 1: each hot variant in a shard (and a fatbin container) of its own.
     proc = run_cli("build", "--mode", "hybrid", "--hot", str(trace), str(DEMO_SPEC), "-o", str(out),
-                   "--arch", "sm_90", "-j", "2", "--no-progress")
+                   "--arch", "sm_90", "-j", "2", "--shard-size", "1", "--json")
     assert proc.returncode == 0, proc.stderr
+    (folder / "summary.json").write_text(proc.stdout)
     return spec, out, hot_ids, trace, folder
 
 
@@ -213,3 +215,35 @@ def test_without_the_build_folder_aot_kernels_load_from_the_merged_fatbin(hybrid
     hot((1,), (32,), ())
     assert hot.dispatch == {0: "aot"} and fake.loads == [(shipped / "kernels.fatbin").read_bytes()]
     assert fake.launches[0][0] in _symbols_in(fake.loads[0], tmp_path)
+
+
+def test_hybrid_build_json_summary(hybrid):
+    spec, out, hot_ids, _, folder = hybrid
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["mode"] == "hybrid" and summary["out_dir"] == str(out)
+    assert summary["registry"] == str(out / "registry.json")
+    assert summary["variants"] == len(enumerate_spec(spec))
+    aot = summary["aot"]
+    assert aot["variants"] == len(hot_ids) and aot["sass_archs"] == ["sm_90"] and aot["kernels"] == len(hot_ids)
+    assert aot["fatbin"] == str(out / "kernels.fatbin") and aot["library"] == str(out / "libkfoot_kernels.so")
+
+
+def test_rtc_build_json_summary_and_family_filter(tmp_path):
+    spec = load_spec(DEMO_SPEC)
+    family = spec.families[-1].name
+    out = tmp_path / "rtc"
+    proc = run_cli("build", "--mode", "rtc", str(DEMO_SPEC), "-o", str(out), "--family", family, "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    expected = enumerate_spec(spec, [family])
+    assert 0 < len(expected) < len(enumerate_spec(spec))
+    assert summary == {"mode": "rtc", "out_dir": str(out), "registry": str(out / "registry.json"),
+                       "variants": len(expected), "families": [family]}
+    registry = json.loads((out / "registry.json").read_text())
+    assert [r["template_id"] for r in registry["variants"]] == [v.template_id for v in expected]
+    # Hybrid registers every variant: a --family filter there is refused, not ignored.
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("")
+    proc = run_cli("build", "--mode", "hybrid", "--hot", str(trace), str(DEMO_SPEC), "-o", str(tmp_path / "h"),
+                   "--family", family)
+    assert proc.returncode == 2 and "--family" in proc.stderr and "Traceback" not in proc.stderr

@@ -65,22 +65,56 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
         _print_aot_summary(result, as_json)
         return 0
     if mode == "rtc":
+        if hot_trace:
+            raise KfootError("--hot goes with --mode hybrid")
         build_rtc = _backend("rtc", "build_rtc")
-        result = build_rtc(loaded, out_dir)
+        result = build_rtc(loaded, out_dir, families=list(families) or None)
     else:
         if not hot_trace:
             raise KfootError("--mode hybrid needs --hot TRACE (a KFOOT_TRACE usage trace)")
+        if families:
+            raise KfootError("--family does not go with --mode hybrid: the trace chooses the AOT variants "
+                             "and every variant of the spec is registered")
         build_hybrid = _backend("hybrid", "build_hybrid")
         kwargs = dict(hot_trace=hot_trace, archs=[archs], jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                       launcher=launcher, progress=not no_progress and not as_json)
         if shard_size is not None:
             kwargs["shard_size"] = shard_size
         result = build_hybrid(loaded, out_dir, **kwargs)
-    if as_json and hasattr(result, "to_dict"):
-        click.echo(json.dumps(result.to_dict(), indent=1))
+    if as_json:
+        click.echo(json.dumps(_registry_summary(mode, out_dir, result), indent=1))
     elif result is not None:
         click.echo(str(result))
     return 0
+
+
+def _registry_summary(mode: str, out_dir, registry) -> dict:
+    """`--json` for rtc and hybrid builds, read back from the registry.json they wrote."""
+    from pathlib import Path
+
+    registry = Path(registry)
+    data = json.loads(registry.read_text())
+    rows = data["variants"]
+    summary = {
+        "mode": mode,
+        "out_dir": str(out_dir),
+        "registry": str(registry),
+        "variants": len(rows),
+        "families": sorted({r["family"] for r in rows}),
+    }
+    aot = data.get("aot")
+    if aot is not None:
+        root = registry.parent
+        summary["aot"] = {
+            "library": str(root / aot["library"]),
+            "fatbin": str(root / aot["fatbin"]),
+            "manifest": str(root / aot["manifest"]),
+            "archs": aot["archs"],
+            "sass_archs": aot["sass_archs"],
+            "variants": len(aot["kernels"]),
+            "kernels": len(aot["kernels"]) * len(aot["sass_archs"]),
+        }
+    return summary
 
 
 def _print_aot_summary(result, as_json: bool) -> None:
