@@ -167,17 +167,20 @@ class KernelRegistry:
                 self._modules[(device, sha)] = module
         return module
 
-    def _aot_module(self, device: int, fatbin: str):
+    def _aot_module(self, device: int, fatbin: str, container: int | None = None):
         """The AOT shard fatbin holding a kernel, loaded once per device (not the whole library)."""
         with self._module_lock:
             module = self._modules.get((device, fatbin))
             if module is None:
                 path = self.registry.root / fatbin
-                if not path.is_file():
-                    # build/ was not shipped: the merged fatbin holds every AOT kernel (more to load).
-                    path = self.registry.root / self.registry.aot["fatbin"]
                 try:
-                    image = path.read_bytes()
+                    if path.is_file():
+                        image = path.read_bytes()
+                    else:
+                        # build/ was not shipped: kernels.fatbin holds every shard's container back
+                        # to back; the driver would load only the first, so cut out this shard's.
+                        path = self.registry.root / self.registry.aot["fatbin"]
+                        image = _shard_container(path, container)
                 except OSError as exc:
                     raise KfootError(f"AOT fatbin unreadable ({exc.strerror}); ship the hybrid build folder whole",
                                      path=path) from None
@@ -187,6 +190,21 @@ class KernelRegistry:
                     module.load(image)  # the driver picks the SASS for this device
                 self._modules[(device, fatbin)] = module
         return module
+
+
+def _shard_container(path: Path, index: int | None) -> bytes:
+    """Container `index` of a multi-container .fatbin (an AOT build's kernels.fatbin)."""
+    from .binary import fatbin
+
+    if index is None:
+        raise KfootError("the registry does not say which container of the fatbin holds this kernel "
+                         "(written by an older kfoot): rebuild, or ship the hybrid build folder whole", path=path)
+    data = path.read_bytes()
+    for i, found in enumerate(fatbin.iter_containers(data, 0, len(data), path)):
+        if i == index:
+            return data[found.offset:found.end]
+    raise KfootError(f"the fatbin has no container {index}: it does not belong to this registry; "
+                     "ship the hybrid build folder whole", path=path)
 
 
 class Kernel:
@@ -253,7 +271,7 @@ class Kernel:
         route = self.route(arch)
         if route == "aot":
             entry = owner.registry.aot["kernels"][self.template_id]
-            fn = owner._aot_module(device, entry["fatbin"]).get_function(entry["symbol"])
+            fn = owner._aot_module(device, entry["fatbin"], entry.get("container")).get_function(entry["symbol"])
         else:
             binary = self.binary(arch)
             fn = owner._module(device, binary.cubin).get_function(binary.lowered_name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import subprocess
 
 import cxxfilt
@@ -211,10 +212,44 @@ def test_without_the_build_folder_aot_kernels_load_from_the_merged_fatbin(hybrid
     shutil.copytree(out, shipped, ignore=shutil.ignore_patterns("build"))
     fake = _FakeCupy({0: "90"})
     monkeypatch.setattr(runtime, "_cupy_module", fake)
+    reg = runtime.open_registry(shipped, cache=None, trace=None)
+    kernels = json.loads((shipped / "registry.json").read_text())["aot"]["kernels"]
+    # kernels.fatbin is one container per shard, back to back: walk its headers here.
+    data = (shipped / "kernels.fatbin").read_bytes()
+    spans, pos = [], 0
+    while pos < len(data):
+        magic, _version, header_size, payload = struct.unpack_from("<IHHQ", data, pos)
+        assert magic == 0xBA55ED50
+        spans.append((pos, pos + header_size + payload))
+        pos = (pos + header_size + payload + 7) & ~7
+    assert len(spans) == len(HOT) == len({k["container"] for k in kernels.values()})
+    for n, (family, values) in enumerate(HOT):
+        hot = reg.kernel(family, **values)
+        hot((1,), (32,), ())
+        assert hot.dispatch == {0: "aot"} and len(fake.loads) == n + 1
+        # Exactly the kernel's shard container: the driver loads one module per container, so
+        # the whole file would have given it the first shard's kernels only.
+        start, end = spans[kernels[hot.template_id]["container"]]
+        assert fake.loads[n] == data[start:end] == (out / kernels[hot.template_id]["fatbin"]).read_bytes()
+        assert fake.launches[n][0] == kernels[hot.template_id]["symbol"]
+        assert fake.launches[n][0] in _symbols_in(fake.loads[n], tmp_path)
+    assert fake.loads[0] != fake.loads[1]
+
+
+def test_registry_without_the_container_index_is_refused_without_build(hybrid, tmp_path, monkeypatch):
+    import shutil
+
+    _, out, _, _, _ = hybrid
+    shipped = tmp_path / "shipped"
+    shutil.copytree(out, shipped, ignore=shutil.ignore_patterns("build"))
+    registry = json.loads((shipped / "registry.json").read_text())
+    for entry in registry["aot"]["kernels"].values():
+        del entry["container"]  # as an older kfoot wrote it
+    (shipped / "registry.json").write_text(json.dumps(registry))
+    monkeypatch.setattr(runtime, "_cupy_module", _FakeCupy({0: "90"}))
     hot = runtime.open_registry(shipped, cache=None, trace=None).kernel(HOT[0][0], **HOT[0][1])
-    hot((1,), (32,), ())
-    assert hot.dispatch == {0: "aot"} and fake.loads == [(shipped / "kernels.fatbin").read_bytes()]
-    assert fake.launches[0][0] in _symbols_in(fake.loads[0], tmp_path)
+    with pytest.raises(KfootError, match="which container"):
+        hot((1,), (32,), ())
 
 
 def test_hybrid_build_json_summary(hybrid):

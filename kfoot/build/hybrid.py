@@ -40,9 +40,16 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
 
     out = Path(result.out_dir)
     # The shard's own fatbin: loading it brings in that shard's kernels, not the whole library's.
-    fatbin_of = {v.template_id: (Path("build") / ShardPaths.of(shard).fatbin).as_posix()
-                 for shard in result.shards for v in shard.variants}
-    kernels = {v.template_id: {"symbol": symbol, "fatbin": fatbin_of[v.template_id]}
+    # Without build/, the runtime cuts the shard's container out of kernels.fatbin instead
+    # (one container per shard, back to back): "container" is its index there.
+    container_of = _shard_containers(Path(result.fatbin), [out / "build" / ShardPaths.of(s).fatbin
+                                                           for s in result.shards])
+    where = {}
+    for index, shard in enumerate(result.shards):
+        for v in shard.variants:
+            where[v.template_id] = {"fatbin": (Path("build") / ShardPaths.of(shard).fatbin).as_posix(),
+                                    "container": container_of[index]}
+    kernels = {v.template_id: {"symbol": symbol, **where[v.template_id]}
                for v, symbol in zip(result.variants, result.symbols)}
     aot = {
         "library": result.library.name,
@@ -55,3 +62,19 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
     sass = list(result.sass_archs)
     return write_registry(spec, out, every, mode="hybrid", aot=aot,
                           aot_archs_of=lambda v: sass if v.template_id in kernels else [])
+
+
+def _shard_containers(merged: Path, shard_fatbins: list[Path]) -> list[int]:
+    """Index in `merged` (kernels.fatbin) of each shard fatbin's container, checked byte for byte."""
+    from .fatbin_merge import split_containers
+
+    containers = split_containers(merged.read_bytes(), merged)
+    found = []
+    for path in shard_fatbins:
+        own = path.read_bytes()
+        index = len(found)
+        if index >= len(containers) or containers[index] != own:
+            raise KfootError(f"{merged.name} does not hold this shard's fatbin container at index {index}; "
+                             "delete the output directory and rebuild", path=path)
+        found.append(index)
+    return found
