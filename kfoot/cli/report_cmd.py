@@ -7,12 +7,10 @@ import re
 import sys
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..errors import KfootError
 from ..report.analyze import ReportOptions, analyze_paths
-from ..report.render import BY_CHOICES, render_markdown, render_rich
+from ..report.model import BY_CHOICES
 
 
 def _split(values) -> frozenset[str] | None:
@@ -49,32 +47,36 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
             re.compile(kernel_filter)
         except re.error as exc:
             raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
+    if memory_arch and not memory:
+        raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
                             kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
                             load_bytes=memory is not None)
-    err = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
-        def factory(path, total):
-            if total < (64 << 20):
-                return None
-            task = progress.add_task(f"decoding {path.name}", total=total)
-            return lambda n: progress.advance(task, n)
-        report = analyze_paths(paths, options, progress_factory=factory)
+    if sys.stderr.isatty():
+        report = _analyze_with_progress(paths, options)
+    else:  # no bar to draw: skip importing rich, which is a tenth of a JSON run's start-up
+        report = analyze_paths(paths, options)
     if memory:
         from ..memory import attach_memory, report_memory_arch
 
         attach_memory(report, memory, report_memory_arch(memory_arch, options.archs))
-    elif memory_arch:
-        raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     if fmt == "table":
+        from rich.console import Console
+
+        from ..report.render import render_rich
+
         render_rich(report, Console(), by=by, top=top, kernels=kernel_rows)
         if memory:
             from ..memory.render import memory_table
 
             Console().print(memory_table(report))
         return 0
-    text = json.dumps(report.to_dict(), indent=1) + "\n" if fmt == "json" else render_markdown(report, by=by, top=top)
+    if fmt == "json":
+        text = json.dumps(report.to_dict(), indent=1) + "\n"
+    else:
+        from ..report.render import render_markdown
+
+        text = render_markdown(report, by=by, top=top)
     if memory and fmt == "markdown":
         from ..memory.render import memory_markdown
 
@@ -85,3 +87,18 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _analyze_with_progress(paths, options):
+    """The analysis with a rich progress bar on stderr for files with much to decode."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        def factory(path, total):
+            if total < (64 << 20):
+                return None
+            task = progress.add_task(f"decoding {path.name}", total=total)
+            return lambda n: progress.advance(task, n)
+        return analyze_paths(paths, options, progress_factory=factory)

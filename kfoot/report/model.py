@@ -14,6 +14,7 @@ from .. import __version__
 SCHEMA = "kfoot.report/1"
 KINDS = ("sass", "ptx", "ltoir")
 COMPRESSIONS = ("none", "lz4", "zstd")
+BY_CHOICES = ("arch", "family", "kind", "section")  # the dimensions a report breaks down by
 
 
 @dataclass(slots=True)

@@ -11,8 +11,6 @@ from rich.table import Table
 
 from .model import FileReport, Report, Totals
 
-BY_CHOICES = ("arch", "family", "kind", "section")
-
 
 def human(n: int) -> str:
     """Bytes in binary units, exact below 1 KiB."""
