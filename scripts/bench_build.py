@@ -149,8 +149,6 @@ def projected_wall(build_dir: Path, jobs: int) -> dict:
     infos = {o: steps.get(o[:-2] + ".fatbin", 0.0) for o in compiles}
     link = sum(v for k, v in steps.items() if k.endswith(".so"))
     merge = sum(v for k, v in steps.items() if k.endswith("kernels.fatbin"))
-    ready: list[tuple[float, int, float]] = []  # (ready time, order, duration)
-    order = 0
     cores = [0.0] * jobs
     finish_all = 0.0
     pending = [(0.0, steps[o], infos[o]) for o in compiles]

@@ -2,7 +2,7 @@
 
 Compiling it is the single most expensive step of the build tests (~30 s of CPU), so it is
 done once per session, through the real command line (`kfoot build --json`), and shared.
-Import the fixture into a test module with `from build_fixtures import demo_aot  # noqa: F401`.
+conftest.py registers this module as a plugin, so any test can ask for `demo_aot`.
 """
 
 from __future__ import annotations

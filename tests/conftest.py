@@ -13,6 +13,10 @@ import pytest
 from kfoot.errors import ToolMissing
 from kfoot.toolchain import find_tool
 
+# The demo AOT build fixture (`demo_aot`) lives in its own module; registering it here makes it
+# available to every test without imports.
+pytest_plugins = ("build_fixtures",)
+
 FIXTURE_SRC = Path(__file__).parent / "fixtures_cuda"
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,12 +48,21 @@ def _nvcc(nvcc: Path, out: Path, mode, gencode, extra, sources):
     return out
 
 
-@pytest.fixture(scope="session")
-def nvcc() -> Path:
+def _tool_or_skip(name: str) -> Path:
     try:
-        return find_tool("nvcc")
+        return find_tool(name)
     except ToolMissing as exc:
         pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def nvcc() -> Path:
+    return _tool_or_skip("nvcc")
+
+
+@pytest.fixture(scope="session")
+def cuobjdump() -> Path:
+    return _tool_or_skip("cuobjdump")
 
 
 @pytest.fixture(scope="session")

@@ -15,20 +15,12 @@ from pathlib import Path
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from build_fixtures import DEMO_ARCHS, demo_aot, run_kfoot  # noqa: F401  (demo_aot is a fixture)
+from build_fixtures import DEMO_ARCHS, run_kfoot
 from kfoot.build.aot import BuildError, build_aot
 from kfoot.errors import ToolMissing
 from kfoot.spec import DEMO_SPEC, TEMPLATES_DIR, load_spec
-from kfoot.toolchain import find_tool
 from kfoot.variants import enumerate_spec
 
-
-@pytest.fixture(scope="module")
-def cuobjdump() -> Path:
-    try:
-        return find_tool("cuobjdump")
-    except ToolMissing as exc:
-        pytest.skip(str(exc))
 
 
 def entries_by_arch(cuobjdump: Path, path: Path) -> dict[str, list[str]]:

@@ -18,9 +18,8 @@ import pytest
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
-from build_fixtures import demo_aot  # noqa: F401  (session fixture: the demo spec built for sm_80, sm_90)
 from conftest import has_gpu, run_kfoot
-from kfoot.errors import KfootError, ToolMissing
+from kfoot.errors import KfootError
 from kfoot.memory import attach_memory, estimate_file, report_memory_arch
 from kfoot.memory.estimate import MODULE_ALIGN, pick_image
 from kfoot.memory.modules import iter_modules
@@ -31,13 +30,6 @@ from kfoot.variants import enumerate_spec, unique_by_template_id
 
 NO_GPU = "needs an NVIDIA GPU and driver (context memory is measured with cuMemGetInfo)"
 
-
-@pytest.fixture(scope="module")
-def cuobjdump() -> Path:
-    try:
-        return find_tool("cuobjdump")
-    except ToolMissing as exc:
-        pytest.skip(str(exc))
 
 
 # ---------------------------------------------------------------- the independent oracle
@@ -210,7 +202,7 @@ def test_ptx_only_object_defaults_to_the_ptx_arch(cuda_fixtures):
     assert set(memory["modules_by_route"]) == {"ptx-jit"}
 
 
-def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):  # noqa: F811
+def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
     """The bundled AOT library (demo spec, sm_80 + sm_90): one module per shard, each holding both
     archs; the default arch is sm_90, and every variant is a kernel that lazy loading defers."""
     library = demo_aot.library
@@ -308,7 +300,7 @@ def test_measure_without_a_gpu_exits_2_with_one_line(cuda_fixtures):
 # ---------------------------------------------------------------- measured (GPU only)
 
 @pytest.mark.skipif(not has_gpu(), reason=NO_GPU)
-def test_measured_context_memory_of_the_demo_library(demo_aot):  # noqa: F811
+def test_measured_context_memory_of_the_demo_library(demo_aot):
     data = json.loads(run_kfoot("report", "--json", "--memory", "measure", demo_aot.library).stdout)
     memory = data["files"][0]["memory"]
     assert memory["method"] == "measured" and memory["gpu"] and memory["arch"].startswith("sm_")
