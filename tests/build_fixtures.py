@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import conftest
 import pytest
 
 from kfoot.errors import ToolMissing
@@ -39,10 +39,8 @@ class DemoBuild:
 
 
 def run_kfoot(*args: str, check: bool = False) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "kfoot", *args], capture_output=True, text=True)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"kfoot {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    return proc
+    """The CLI in a subprocess; with `check`, a non-zero exit fails the test."""
+    return conftest.run_kfoot(*args, check_rc=0 if check else None)
 
 
 @pytest.fixture(scope="session")
