@@ -158,16 +158,13 @@ class DiskCache:
         """The cached kernel for `key`, or None (missing, corrupt: warned and deleted, foreign: ignored)."""
         path = self.entry_path(key)
         try:
-            with open(path, "rb") as handle:
-                owner = os.fstat(handle.fileno()).st_uid
-                data = handle.read()
+            data = self._read_own(path)
         except FileNotFoundError:
             return None
         except OSError as exc:
             self._warn(path, f"unreadable ({exc.strerror})", delete=False)
             return None
-        if owner != self._uid:
-            self._warn(path, f"owned by uid {owner}, ignored", delete=False)
+        if data is None:
             return None
         meta, problem = parse_entry(data, key)
         if problem:
@@ -182,21 +179,29 @@ class DiskCache:
             pass
         return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
 
+    def _read_own(self, path: Path) -> bytes | None:
+        """A file's bytes if this user owns it; None (warned) for another user's file. The owner is
+        checked on the open handle, so a file swapped in between is not read."""
+        with open(path, "rb") as handle:
+            owner = os.fstat(handle.fileno()).st_uid
+            data = handle.read()
+        if owner != self._uid:
+            self._warn(path, f"owned by uid {owner}, ignored", delete=False)
+            return None
+        return data
+
     def _read_blob(self, sha: str, entry_path: Path) -> bytes | None:
         cached = self._verified_blobs.get(sha)
         if cached is not None:
             return cached
         path = self.blob_path(sha)
         try:
-            with open(path, "rb") as handle:
-                owner = os.fstat(handle.fileno()).st_uid
-                data = handle.read()
+            data = self._read_own(path)
         except FileNotFoundError:
             # Pruned by another process between our two reads, or lost: the entry is useless.
             self._unlink(entry_path)
             return None
-        if owner != self._uid:
-            self._warn(path, f"owned by uid {owner}, ignored", delete=False)
+        if data is None:
             return None
         if hashlib.sha256(data).hexdigest() != sha:
             self._warn(path, "cubin checksum mismatch", delete=True)
