@@ -62,10 +62,154 @@ def _drop_groups(text: str, innermost: re.Pattern) -> str:
         text = shorter
 
 
+# Single-letter codes that stand alone inside template arguments: builtin types, qualifiers.
+_BUILTIN_OR_QUALIFIER = frozenset("vwbcahstijlmxynofdegzPROCGKVrM")
+_DIGITS = re.compile(r"\d+")
+
+
+def _source_name_end(mangled: str, i: int) -> int:
+    """Index past a <source-name> (<length><identifier>) starting at `i`."""
+    match = _DIGITS.match(mangled, i)
+    return match.end() + int(match.group())
+
+
+_LITERAL_VALUE = re.compile(r"n?[0-9a-f]*E")
+_SUBSTITUTION = re.compile(r"S(?:[0-9A-Z]*_|[tabsiod])")
+
+
+def _skip_name(mangled: str, i: int) -> int | None:
+    """Index past a class or enum name used as a type: a source name, a substitution, or
+    N <source names, substitutions, template args> E."""
+    n = len(mangled)
+    if i < n and mangled[i].isdigit():
+        return _source_name_end(mangled, i)
+    match = _SUBSTITUTION.match(mangled, i)
+    if match is not None:
+        return match.end()
+    if i >= n or mangled[i] != "N":
+        return None
+    i += 1
+    while i < n and mangled[i] != "E":
+        if mangled[i].isdigit():
+            i = _source_name_end(mangled, i)
+        elif mangled[i] == "I":
+            i = _skip_template_args(mangled, i)
+            if i is None:
+                return None
+        else:
+            match = _SUBSTITUTION.match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+    return i + 1 if i < n else None
+
+
+def _skip_template_args(mangled: str, i: int) -> int | None:
+    """`mangled[i]` is the 'I' opening template arguments: the index past their closing 'E', or
+    None when something outside the plain subset (expressions, local names, lambdas...) appears.
+    Lengths, literal values, substitution and parameter indices are told apart by position."""
+    depth, n = 0, len(mangled)
+    while i < n:
+        c = mangled[i]
+        if c in "INFJ":  # template args, nested names, function types, argument packs open a level
+            depth += 1
+            i += 1
+        elif c == "E":
+            depth -= 1
+            i += 1
+            if depth == 0:
+                return i
+        elif c.isdigit():
+            i = _source_name_end(mangled, i)
+        elif c == "L":  # literal: L <type> <value> E, the value's digits are not a length
+            i += 1
+            if i < n and mangled[i] in _BUILTIN_OR_QUALIFIER:
+                i += 1
+            else:
+                i = _skip_name(mangled, i)  # an enum type: LNS0_9SortOrderE0E
+                if i is None:
+                    return None
+            match = _LITERAL_VALUE.match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+        elif c == "S":  # substitution S_, S<seq-id>_, or St/Sa/Sb/Ss/Si/So/Sd
+            match = _SUBSTITUTION.match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+        elif c == "T":  # template parameter T_ or T<n>_
+            match = re.compile(r"T\d*_").match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+        elif c == "D":  # half, nullptr, char16/32, pack expansion, _FloatN, vectors
+            match = re.compile(r"D(?:[hfdeisunpac]|F\d+[_b]|v\d+_)").match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+        elif c == "A":  # array type A<dimension>_
+            match = re.compile(r"A\d*_").match(mangled, i)
+            if match is None:
+                return None
+            i = match.end()
+        elif c == "u":  # vendor extended type: u <source-name>
+            i = _source_name_end(mangled, i + 1) if i + 1 < n and mangled[i + 1].isdigit() else n + 1
+        elif c in _BUILTIN_OR_QUALIFIER:
+            i += 1
+        else:
+            return None
+    return None
+
+
+def _family_from_mangled(name: str) -> str | None:
+    """The family read straight off the mangled name, for the common shapes
+    `_ZN <names> [I <args> E] E ...` and `_Z <name> [I <args> E] ...`; None for anything else
+    (the demangler then decides). On libcusparse this answers for nearly every kernel and
+    skips demangling 10,000-character CUTLASS names."""
+    if not name.startswith("_Z") or len(name) < 4:
+        return None
+    nested = name[2] == "N"
+    i = 3 if nested else 2
+    parts = []
+    if nested and name.startswith("St", i):
+        parts.append("std")
+        i += 2
+    while i < len(name) and name[i].isdigit():
+        end = _source_name_end(name, i)
+        if end > len(name):
+            return None
+        part = name[_DIGITS.match(name, i).end():end]
+        if part.startswith("_GLOBAL__N"):
+            return None  # anonymous namespaces: the demangler spells them
+        parts.append(part)
+        i = end
+        if not nested:
+            break
+    if not parts or i >= len(name):
+        return None
+    if name[i] == "I":
+        i = _skip_template_args(name, i)
+        if i is None or i > len(name):
+            return None
+        if nested and (i >= len(name) or name[i] != "E"):
+            return None  # more of the name follows the template arguments: not this simple shape
+    elif nested and name[i] != "E":
+        return None
+    return "::".join(parts)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def family_of(name: str) -> str:
     """Family of a (mangled) kernel name: drop template arguments, the parameter list and the
     return type from the demangled name; namespaces stay."""
+    quick = _family_from_mangled(name)
+    if quick is not None:
+        return strip_module_ids(quick)
+    return _family_from_demangled(name)
+
+
+def _family_from_demangled(name: str) -> str:
     text = demangle(name)
     if text is name and name.startswith("_Z"):
         return strip_module_ids(name)  # undemanglable: the mangled name is its own family
