@@ -112,3 +112,23 @@ def test_directories_are_walked(cuda_fixtures, tmp_path):
     expected = cuobjdump_symbols(folder / "libfixture.so", all_fatbins=True).kernels + \
         cuobjdump_symbols(folder / "obj_rdc.o", all_fatbins=True).kernels
     assert report["totals"]["kernels"] == expected
+
+
+def test_walked_folders_keep_only_files_with_device_code(cuda_fixtures, tmp_path):
+    """A folder walk (site-packages, a build tree) lists CUDA binaries, not every host library;
+    a host library named explicitly is still reported, with zero kernels."""
+    import subprocess
+
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    (folder / "plain.c").write_text("int answer(void) { return 42; }\n")
+    subprocess.run(["gcc", "-shared", "-fPIC", str(folder / "plain.c"), "-o", str(folder / "libplain.so")],
+                   check=True)
+    (folder / "libfixture.so").write_bytes(cuda_fixtures["libfixture.so"].read_bytes())
+    walked = json.loads(run_kfoot("report", "--json", folder).stdout)
+    assert [f["path"].rsplit("/", 1)[-1] for f in walked["files"]] == ["libfixture.so"]
+    named = json.loads(run_kfoot("report", "--json", folder / "libplain.so").stdout)
+    assert named["files"][0]["kernels"] == 0 and named["files"][0]["host_bytes"] == named["files"][0]["size"]
+    (folder / "libfixture.so").unlink()
+    proc = run_kfoot("report", folder, check_rc=2)
+    assert "no CUDA device code" in proc.stderr and "Traceback" not in proc.stderr

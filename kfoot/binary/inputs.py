@@ -35,6 +35,7 @@ def sniff(head: bytes, name: str) -> str | None:
 class InputFile:
     path: Path
     kind: str  # elf | cubin | archive | fatbin | wheel
+    walked: bool = False  # found by walking a directory, not named by the user
 
 
 def _head(path: Path) -> bytes:
@@ -61,7 +62,7 @@ def discover(paths) -> list[InputFile]:
                     except OSError:
                         continue
                     if kind:
-                        found.append(InputFile(child, kind))
+                        found.append(InputFile(child, kind, walked=True))
             if len(found) == before:
                 raise KfootError("directory holds no ELF, archive, fatbin, cubin or wheel files", path)
             continue

@@ -500,6 +500,8 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     for item in items:
         try:
             plan = _plan(item, options)
+            if item.walked and not plan.regions and not plan.filtered_regions:
+                continue  # a host-only library met while walking a folder: not what was asked about
             file = FileReport(path=str(item.path), format=plan.format, size=plan.size,
                               stored_size=plan.stored_size, members=plan.members,
                               kernel_rows=[] if options.kernel_rows else None)
@@ -521,6 +523,8 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         file.host_bytes = plan.size - region_bytes - plan.filtered_regions
         files.append(file)
         _merge_into_totals(totals, acc, file, fam_names, fam_stats)
+    if not files:
+        raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])
