@@ -15,9 +15,7 @@ from pathlib import Path
 import conftest
 import pytest
 
-from kfoot.errors import ToolMissing
 from kfoot.spec import DEMO_SPEC
-from kfoot.toolchain import find_tool
 
 DEMO_ARCHS = ("sm_80", "sm_90")
 
@@ -44,11 +42,7 @@ def run_kfoot(*args: str, check: bool = False) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="session")
-def demo_aot(tmp_path_factory) -> DemoBuild:
-    try:
-        find_tool("nvcc")
-    except ToolMissing as exc:
-        pytest.skip(str(exc))
+def demo_aot(tmp_path_factory, nvcc) -> DemoBuild:
     import time
 
     out = tmp_path_factory.mktemp("demo_aot") / "out"

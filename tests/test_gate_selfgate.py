@@ -12,38 +12,23 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("kfoot.report.analyze")
-aot = pytest.importorskip("kfoot.build.aot")
-
-from kfoot.cli import main  # noqa: E402
-from kfoot.errors import ToolMissing  # noqa: E402
-from kfoot.spec import DEMO_SPEC, load_spec  # noqa: E402
-from kfoot.toolchain import find_tool  # noqa: E402
-from kfoot.variants import enumerate_spec  # noqa: E402
+from build_fixtures import DEMO_ARCHS
+from kfoot.cli import main
+from kfoot.spec import DEMO_SPEC, load_spec
+from kfoot.variants import enumerate_spec
 
 REPO = Path(__file__).resolve().parent.parent
 BUDGET = REPO / "ci" / "kfoot-budget.toml"
 BASELINE = REPO / "ci" / "demo-baseline.json"
-# One arch keeps the build near half a minute on 2 cores; the baseline was made with the same.
-ARCHS = ["sm_90"]
+# The session's demo build (tests/build_fixtures.py) is what is gated: no second build.
+ARCHS = list(DEMO_ARCHS)
 
 
-@pytest.fixture(scope="module")
-def demo_build(tmp_path_factory):
-    try:
-        find_tool("nvcc")
-    except ToolMissing as exc:
-        pytest.skip(str(exc))
-    return aot.build_aot(load_spec(DEMO_SPEC), tmp_path_factory.mktemp("demo-aot"), archs=ARCHS, jobs=2, progress=False)
-
-
-def test_demo_build_is_within_the_committed_baseline(demo_build, monkeypatch, capsys):
+def test_demo_build_is_within_the_committed_baseline(demo_aot, monkeypatch, capsys):
     # Run from the build folder so the report (and an updated baseline) names the library
     # without a machine-specific path.
-    monkeypatch.chdir(demo_build.out_dir)
-    library = demo_build.library.name
+    monkeypatch.chdir(demo_aot.library.parent)
+    library = demo_aot.library.name
     if os.environ.get("KFOOT_UPDATE_BASELINE"):
         assert main(["gate", "--budget", str(BUDGET), library, "--update-baseline"]) == 0
     code = main(["gate", "--budget", str(BUDGET), library])
