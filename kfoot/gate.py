@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 from .budget import Budget, Limit
 from .diff import Change, ReportDiff
 from .errors import KfootError
+from .util import write_atomic
 
 
 @dataclass(frozen=True)
@@ -147,35 +146,7 @@ def _example_family(diff: ReportDiff) -> str:
 def write_baseline(report: dict, path: str | os.PathLike) -> None:
     """Writes `report` as the new baseline: to a temporary file in the same folder, then renamed
     over the old one, so an interrupted update never leaves a half-written baseline."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        write_atomic(path, json.dumps(report, indent=1) + "\n")
     except OSError as exc:
         raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
-    try:
-        # mkstemp makes the file private (0600); a baseline is a shared, committed file: keep the
-        # old one's mode, else what a new file would get.
-        os.chmod(tmp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(report, handle, indent=1)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask

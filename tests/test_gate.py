@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from kfoot import gate as gate_module
 from kfoot.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
 from kfoot.cli import main
 from kfoot.diff import diff_reports
@@ -181,7 +180,9 @@ def test_write_baseline_replaces_atomically(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(gate_module.json, "dump", explode)
+    import kfoot.util
+
+    monkeypatch.setattr(kfoot.util.os, "fsync", explode)  # the disk fills up mid-write
     with pytest.raises(KfootError, match="No space left"):
         write_baseline(make_report(NEW), path)
     assert json.loads(path.read_text()) == make_report(BASE)  # old baseline intact

@@ -132,3 +132,17 @@ def test_walked_folders_keep_only_files_with_device_code(cuda_fixtures, tmp_path
     (folder / "libfixture.so").unlink()
     proc = run_kfoot("report", folder, check_rc=2)
     assert "no CUDA device code" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_output_file_gets_the_usual_mode_not_a_private_one(cuda_fixtures, tmp_path):
+    """Written atomically through a temporary file, but readable as any new file would be."""
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    target = tmp_path / "report.json"
+    run_kfoot("report", "--json", "-o", target, cuda_fixtures["obj_none.o"])
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    target.chmod(0o640)  # a file that exists keeps its mode
+    run_kfoot("report", "--json", "-o", target, cuda_fixtures["obj_none.o"])
+    assert target.stat().st_mode & 0o777 == 0o640

@@ -11,12 +11,12 @@ container (kfoot.binary.fatbin.iter_containers) and load that as a module.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 from ..binary import fatbin
 from ..errors import KfootError
+from ..util import write_atomic
 
 ALIGN = 8
 
@@ -55,10 +55,7 @@ def merge_files(output: Path, inputs: list[Path]) -> None:
     containers = []
     for path in inputs:
         containers.extend(split_containers(path.read_bytes(), path))
-    data = concat_containers(containers)
-    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, output)
+    write_atomic(output, concat_containers(containers))
 
 
 def main(argv: list[str] | None = None) -> int:

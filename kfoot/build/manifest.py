@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..errors import KfootError
+from ..util import write_atomic
 
 if TYPE_CHECKING:
     from ..spec import Spec
@@ -133,11 +134,7 @@ def write_manifest(result: "BuildResult", *, spec: "Spec", toolchain: dict, comp
     body["content_sha256"] = content
     body["timings"] = {**result.timings, "jobs": jobs}
 
-    _write_atomic(result.manifest, json.dumps(body, indent=1) + "\n")
-    _write_atomic(key_file, key)
+    write_atomic(result.manifest, json.dumps(body, indent=1) + "\n")
+    write_atomic(key_file, key)
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)

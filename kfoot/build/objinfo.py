@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from elftools.elf.relocation import RelocationSection
 from elftools.elf.sections import SymbolTableSection
 
 from ..errors import KfootError
+from ..util import write_atomic
 from .fatbin_merge import merge_containers, split_containers
 
 
@@ -61,10 +61,6 @@ def _symbol_at(symtab: SymbolTableSection, shndx, value: int) -> str:
     return ""
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, KeyError, KfootError) as exc:
         print(f"kfoot objinfo: {exc}", file=sys.stderr)
         return 1
-    _write_atomic(args.fatbin, fatbin)
-    _write_atomic(args.symbols, json.dumps({"table": args.table, "symbols": names}).encode())
+    write_atomic(args.fatbin, fatbin)
+    write_atomic(args.symbols, json.dumps({"table": args.table, "symbols": names}).encode())
     return 0
 
 

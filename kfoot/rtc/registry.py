@@ -12,13 +12,13 @@ import difflib
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
 from ..errors import KfootError
 from . import fingerprint
+from ..util import write_atomic
 
 REGISTRY_FORMAT = "kfoot-rtc-registry"
 REGISTRY_VERSION = 1
@@ -259,7 +259,7 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
         target = templates / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         data = path.read_bytes()
-        _atomic_write(target, data)
+        write_atomic(target, data)
         source_hashes[rel.as_posix()] = hashlib.sha256(data).hexdigest()
     family_rows = {}
     family_digest = {}
@@ -298,7 +298,7 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
     if aot is not None:
         document["aot"] = aot
     path = out_dir / REGISTRY_NAME
-    _atomic_write(path, _dump_registry(document).encode())
+    write_atomic(path, _dump_registry(document).encode())
     return path
 
 
@@ -315,15 +315,3 @@ def _plain(value):
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
-def _atomic_write(target: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
