@@ -26,9 +26,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the oracles
 
-from kfoot.cuobjdump import cuobjdump_symbols  # noqa: E402
-from kfoot.toolchain import find_tool  # noqa: E402
+from oracles.cuobjdump import cuobjdump_symbols  # noqa: E402
+from kfoot.core.toolchain import find_tool  # noqa: E402
 
 
 def fetch_cusparse() -> Path:

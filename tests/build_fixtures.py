@@ -1,4 +1,4 @@
-"""Session-wide AOT build of the demo spec (templates/demo.toml) for sm_80 and sm_90.
+"""Session-wide AOT build of the demo spec (kfoot/templates/demo.toml) for sm_80 and sm_90.
 
 Compiling it is the single most expensive step of the build tests (~30 s of CPU), so it is
 done once per session, through the real command line (`kfoot build --json`), and shared.
@@ -15,7 +15,7 @@ from pathlib import Path
 import conftest
 import pytest
 
-from kfoot.spec import DEMO_SPEC
+from kfoot.spec.loader import DEMO_SPEC
 
 DEMO_ARCHS = ("sm_80", "sm_90")
 

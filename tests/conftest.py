@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.errors import ToolMissing
-from kfoot.toolchain import find_tool
+from kfoot.core.errors import ToolMissing
+from kfoot.core.toolchain import find_tool
 
 # The demo AOT build fixture (`demo_aot`) lives in its own module; registering it here makes it
 # available to every test without imports.

@@ -16,10 +16,10 @@ import pytest
 from elftools.elf.elffile import ELFFile
 
 from build_fixtures import DEMO_ARCHS, run_kfoot
-from kfoot.build.aot import BuildError, build_aot
-from kfoot.errors import ToolMissing
-from kfoot.spec import DEMO_SPEC, TEMPLATES_DIR, load_spec
-from kfoot.variants import enumerate_spec
+from kfoot.compile.aot import BuildError, build_aot
+from kfoot.core.errors import ToolMissing
+from kfoot.spec.loader import DEMO_SPEC, TEMPLATES_DIR, load_spec
+from kfoot.spec.variants import enumerate_spec
 
 
 
@@ -100,15 +100,14 @@ def test_standalone_fatbin_is_the_shards_containers_back_to_back(demo_aot, cuobj
 
 
 def test_memory_estimate_counts_one_module_per_shard(demo_aot):
-    analyze = pytest.importorskip("kfoot.report.analyze")
     from kfoot.memory import estimate_file
+    from kfoot.report import analyze
 
     memory = estimate_file(analyze.analyze_paths([demo_aot.fatbin]).files[0], "sm_90")
     assert memory["modules"] == len(demo_aot.manifest["shards"])
 
 
 def test_kfoot_report_agrees(demo_aot):
-    pytest.importorskip("kfoot.report.analyze", reason="kfoot report not merged yet")
     proc = run_kfoot("report", "--json", str(demo_aot.library))
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.errors import KfootError
-from kfoot.rtc.cache import CacheWarning, DiskCache, default_cache_root, parse_size
+from kfoot.core.errors import KfootError
+from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root, parse_size
 from test_rtc_support import run_cli
 
 

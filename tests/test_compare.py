@@ -11,10 +11,10 @@ import pytest
 from elftools.elf.elffile import ELFFile
 
 from conftest import has_gpu, run_kfoot
-from kfoot.cuobjdump import cuobjdump_symbols
-from kfoot.errors import ToolMissing
-from kfoot.spec import TEMPLATES_DIR
-from kfoot.toolchain import find_tool
+from oracles.cuobjdump import cuobjdump_symbols
+from kfoot.core.errors import ToolMissing
+from kfoot.spec.loader import TEMPLATES_DIR
+from kfoot.core.toolchain import find_tool
 from test_memory import alloc_bytes, expected_eager, oracle_containers
 
 HOT = "kfoot::unary_kernel<kfoot::op::Exp, float, float>"

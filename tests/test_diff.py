@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from kfoot.diff import diff_reports, load_report
-from kfoot.errors import KfootError
+from kfoot.gate.diff import diff_reports, load_report
+from kfoot.core.errors import KfootError
 
 
 def make_report(families, *, archs=("sm_80", "sm_90"), overhead=100, path="/build/libdemo.so", version="0.1.0"):

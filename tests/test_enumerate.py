@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from build_fixtures import run_kfoot
-from kfoot.spec import BUNDLED_SPEC, DEMO_SPEC
+from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC
 
 CPP = {"bool": "bool", "int8": "int8_t", "uint8": "uint8_t", "int32": "int32_t", "int64": "int64_t",
        "float16": "__half", "bfloat16": "__nv_bfloat16", "float32": "float", "float64": "double"}

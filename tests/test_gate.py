@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from kfoot.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
+from kfoot.gate.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
 from kfoot.cli import main
-from kfoot.diff import diff_reports
-from kfoot.errors import KfootError
-from kfoot.gate import evaluate, write_baseline
+from kfoot.gate.diff import diff_reports
+from kfoot.core.errors import KfootError
+from kfoot.gate.verdict import evaluate, write_baseline
 
 try:
     from test_diff import BASE, NEW, make_report
@@ -180,9 +180,9 @@ def test_write_baseline_replaces_atomically(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    import kfoot.util
+    import kfoot.core.atomic
 
-    monkeypatch.setattr(kfoot.util.os, "fsync", explode)  # the disk fills up mid-write
+    monkeypatch.setattr(kfoot.core.atomic.os, "fsync", explode)  # the disk fills up mid-write
     with pytest.raises(KfootError, match="No space left"):
         write_baseline(make_report(NEW), path)
     assert json.loads(path.read_text()) == make_report(BASE)  # old baseline intact

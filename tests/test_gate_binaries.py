@@ -16,11 +16,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("kfoot.report.analyze")
-
 from kfoot.cli import main  # noqa: E402
-from kfoot.errors import ToolMissing  # noqa: E402
-from kfoot.toolchain import find_tool  # noqa: E402
+from kfoot.core.errors import ToolMissing  # noqa: E402
+from kfoot.core.toolchain import find_tool  # noqa: E402
 
 SOURCE = """\
 namespace kft {{

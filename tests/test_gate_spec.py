@@ -10,12 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-aot = pytest.importorskip("kfoot.build.aot")
-pytest.importorskip("kfoot.report.analyze")
-
 from kfoot.cli import main  # noqa: E402
-from kfoot.spec import load_spec  # noqa: E402
-from kfoot.toolchain import find_tool  # noqa: E402
+from kfoot.compile import aot  # noqa: E402
+from kfoot.spec.loader import load_spec  # noqa: E402
+from kfoot.core.toolchain import find_tool  # noqa: E402
 
 HEADER = """\
 #pragma once

@@ -11,13 +11,13 @@ import subprocess
 import cxxfilt
 import pytest
 
-from kfoot import runtime
-from kfoot.build.hybrid import build_hybrid
-from kfoot.build.rtc import build_rtc
-from kfoot.errors import KfootError
-from kfoot.spec import DEMO_SPEC, load_spec
-from kfoot.toolchain import find_tool
-from kfoot.variants import enumerate_spec
+from kfoot.runtime import api as runtime
+from kfoot.compile.hybrid import build_hybrid
+from kfoot.compile.rtc import build_rtc
+from kfoot.core.errors import KfootError
+from kfoot.spec.loader import DEMO_SPEC, load_spec
+from kfoot.core.toolchain import find_tool
+from kfoot.spec.variants import enumerate_spec
 from test_rtc_support import demangled_form, run_cli, template_id_of
 
 def _free_values(spec, variant) -> dict:

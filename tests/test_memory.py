@@ -19,14 +19,14 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from conftest import has_gpu, run_kfoot
-from kfoot.errors import KfootError
+from kfoot.core.errors import KfootError
 from kfoot.memory import attach_memory, estimate_file, report_memory_arch
 from kfoot.memory.estimate import MODULE_ALIGN, pick_image
 from kfoot.memory.modules import iter_modules
 from kfoot.report.analyze import analyze_paths
-from kfoot.spec import DEMO_SPEC, load_spec
-from kfoot.toolchain import find_tool
-from kfoot.variants import enumerate_spec, unique_by_template_id
+from kfoot.spec.loader import DEMO_SPEC, load_spec
+from kfoot.core.toolchain import find_tool
+from kfoot.spec.variants import enumerate_spec, unique_by_template_id
 
 NO_GPU = "needs an NVIDIA GPU and driver (context memory is measured with cuMemGetInfo)"
 

@@ -7,7 +7,7 @@ import zipfile
 
 from kfoot.report.analyze import analyze_paths
 from conftest import run_kfoot
-from kfoot.cuobjdump import cuobjdump_symbols
+from oracles.cuobjdump import cuobjdump_symbols
 
 CONTRACT_FILE_KEYS = {"path", "format", "size", "device_bytes", "host_bytes", "kernels", "distinct_kernels",
                       "global_symbols", "images", "compression", "archs", "families"}

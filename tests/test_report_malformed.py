@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from kfoot.binary import fatbin
-from kfoot.errors import KfootError
+from kfoot.core.errors import KfootError
 from kfoot.report.analyze import analyze_paths
 from conftest import run_kfoot
 

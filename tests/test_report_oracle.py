@@ -12,8 +12,8 @@ from elftools.elf.elffile import ELFFile
 
 from kfoot.binary import fatbin, hostelf
 from kfoot.report.analyze import ReportOptions, analyze_paths
-from kfoot.toolchain import find_tool
-from kfoot.cuobjdump import cuobjdump_resources, cuobjdump_symbols
+from kfoot.core.toolchain import find_tool
+from oracles.cuobjdump import cuobjdump_resources, cuobjdump_symbols
 
 # kernels.cu defines 4 binary_kernel + 3 fill_kernel instantiations and 1 plain kernel.
 KERNELS_PER_IMAGE = 8

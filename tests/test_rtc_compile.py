@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from kfoot import runtime
-from kfoot.build.rtc import build_rtc
-from kfoot.errors import KfootError
-from kfoot.rtc import compiler
-from kfoot.rtc.cache import DiskCache
-from kfoot.rtc.registry import load_registry
-from kfoot.spec import load_spec
-from kfoot.variants import enumerate_spec
+from kfoot.compile.rtc import build_rtc
+from kfoot.core.errors import KfootError
+from kfoot.runtime import compiler
+from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.registry import load_registry
+from kfoot.spec.loader import load_spec
+from kfoot.spec.variants import enumerate_spec
 from test_rtc_support import MINI_VARIANTS, cubin_facts, demangled_form, template_id_of, write_mini_spec
 
 
@@ -121,7 +121,7 @@ def test_bad_arch_is_one_line(mini):
 
 
 def test_cli_rtc_build_of_the_demo_spec(tmp_path):
-    from kfoot.spec import DEMO_SPEC
+    from kfoot.spec.loader import DEMO_SPEC
 
     from test_rtc_support import run_cli
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import cxxfilt
 
-from kfoot.toolchain import find_tool
+from kfoot.core.toolchain import find_tool
 
 MINI_HEADER = r"""#pragma once
 #include <cuda_fp16.h>

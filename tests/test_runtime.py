@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from kfoot import runtime
-from kfoot.build.rtc import build_rtc
-from kfoot.errors import KfootError
-from kfoot.rtc import nvrtc
-from kfoot.rtc.cache import CacheWarning, DiskCache
-from kfoot.spec import load_spec
+from kfoot.compile.rtc import build_rtc
+from kfoot.core.errors import KfootError
+from kfoot.runtime import nvrtc
+from kfoot.runtime.cache import CacheWarning, DiskCache
+from kfoot.spec.loader import load_spec
 from test_rtc_support import cubin_facts, template_id_of, write_mini_spec
 
 TWICE_HALF = "mini::apply_kernel<mini::op::Twice, __half, __half>"

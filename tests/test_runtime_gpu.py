@@ -3,7 +3,7 @@
 A sample of every bundled family's variants (every op and every dtype of every axis at least
 once) is launched through RTC (NVRTC, from a warmed cache) and through the AOT library of a
 hybrid build, and each result is checked against a NumPy reference of the kernel's documented
-semantics (templates/*.cuh). Without a GPU these tests skip; test_sample_covers_every_op_and_dtype
+semantics (kfoot/templates/*.cuh). Without a GPU these tests skip; test_sample_covers_every_op_and_dtype
 still runs, so the coverage claim is checked everywhere.
 """
 
@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from kfoot import runtime
-from kfoot.rtc import compiler
-from kfoot.rtc.cache import DiskCache
-from kfoot.rtc.registry import load_registry
-from kfoot.spec import BUNDLED_SPEC, load_spec
-from kfoot.variants import enumerate_spec
+from kfoot.runtime import compiler
+from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.registry import load_registry
+from kfoot.spec.loader import BUNDLED_SPEC, load_spec
+from kfoot.spec.variants import enumerate_spec
 
 
 def _gpu_arch() -> str | None:
@@ -355,7 +355,7 @@ def run_case(kernel, variant, rng):
 # -- fixtures (GPU only) ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def rtc_registry(tmp_path_factory):
-    from kfoot.build.rtc import build_rtc
+    from kfoot.compile.rtc import build_rtc
 
     folder = tmp_path_factory.mktemp("gpu_rtc")
     build_rtc(SPEC, folder / "registry")
@@ -369,7 +369,7 @@ def rtc_registry(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def hybrid_registry(tmp_path_factory):
-    from kfoot.build.hybrid import build_hybrid
+    from kfoot.compile.hybrid import build_hybrid
 
     folder = tmp_path_factory.mktemp("gpu_hybrid")
     trace = folder / "trace.jsonl"

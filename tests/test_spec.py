@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from build_fixtures import run_kfoot
-from kfoot import dtypes
-from kfoot.spec import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
+from kfoot.spec import dtypes
+from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
 
 NUMPY_NAMES = [n for n in dtypes.DTYPE_NAMES if n != "bfloat16"]  # NumPy has no bfloat16
 

@@ -8,9 +8,9 @@ import os
 import pytest
 
 from kfoot import runtime
-from kfoot.build.rtc import build_rtc
-from kfoot.rtc.cache import DiskCache
-from kfoot.spec import load_spec
+from kfoot.compile.rtc import build_rtc
+from kfoot.runtime.cache import DiskCache
+from kfoot.spec.loader import load_spec
 from test_rtc_support import MINI_VARIANTS, cubin_facts, run_cli, template_id_of, write_mini_spec
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import FormatError
+from ..core.errors import FormatError
 
 AR_MAGIC = b"!<arch>\n"
 _HEADER_SIZE = 60

@@ -19,7 +19,7 @@ import re
 import struct
 from dataclasses import dataclass
 
-from ..errors import FormatError
+from ..core.errors import FormatError
 
 ELF_MAGIC = b"\x7fELF"
 EM_CUDA = 190

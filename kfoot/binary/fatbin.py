@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import lz4.block
 import zstandard
 
-from ..errors import FormatError
+from ..core.errors import FormatError
 
 MAGIC = 0xBA55ED50
 MAGIC_BYTES = struct.pack("<I", MAGIC)

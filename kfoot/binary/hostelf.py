@@ -13,7 +13,7 @@ from elftools.common.exceptions import ELFError
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
-from ..errors import FormatError
+from ..core.errors import FormatError
 
 # Sections the CUDA toolchain writes fatbins into: executable and relocatable device code.
 FATBIN_SECTIONS = (".nv_fatbin", "__nv_relfatbin")

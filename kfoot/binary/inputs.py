@@ -7,7 +7,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import FormatError, KfootError
+from ..core.errors import FormatError, KfootError
 from .archive import AR_MAGIC
 from .cubin import EM_CUDA
 from .fatbin import MAGIC_BYTES

@@ -10,7 +10,7 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import KfootError
+from ..core.errors import KfootError
 
 # Command modules, each exporting `command` (a click command). One module per command keeps
 # the front end thin and lets each step of the pipeline own its arguments.

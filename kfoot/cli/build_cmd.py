@@ -7,8 +7,8 @@ import json
 
 import click
 
-from ..errors import KfootError
-from ..spec import load_spec
+from ..core.errors import KfootError
+from ..spec.loader import load_spec
 
 DEFAULT_ARCHS = "sm_80,sm_90"
 
@@ -16,14 +16,14 @@ DEFAULT_ARCHS = "sm_80,sm_90"
 def _backend(module: str, function: str):
     """The rtc and hybrid builders live in their own modules, loaded only when asked for."""
     try:
-        mod = importlib.import_module(f"kfoot.build.{module}")
+        mod = importlib.import_module(f"kfoot.compile.{module}")
     except ModuleNotFoundError as exc:
-        if exc.name == f"kfoot.build.{module}":
+        if exc.name == f"kfoot.compile.{module}":
             raise KfootError(f"--mode {module} is not available in this kfoot yet") from None
         raise
     fn = getattr(mod, function, None)
     if fn is None:
-        raise KfootError(f"--mode {module} is not available in this kfoot yet (kfoot.build.{module}.{function} missing)")
+        raise KfootError(f"--mode {module} is not available in this kfoot yet (kfoot.compile.{module}.{function} missing)")
     return fn
 
 
@@ -50,10 +50,10 @@ def _backend(module: str, function: str):
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
             as_json, no_progress):
-    """Build the variants of SPEC (default: the bundled templates/kernels.toml) into DIR."""
+    """Build the variants of SPEC (default: the bundled kfoot/templates/kernels.toml) into DIR."""
     loaded = load_spec(spec)
     if mode == "aot":
-        from ..build.aot import build_aot
+        from ..compile.aot import build_aot
 
         if hot_trace:
             raise KfootError("--hot goes with --mode hybrid")

@@ -9,7 +9,7 @@ import click
 
 
 def _open(ctx):
-    from ..rtc.cache import DiskCache, default_cache_root, max_bytes_from_env
+    from ..runtime.cache import DiskCache, default_cache_root, max_bytes_from_env
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
     return DiskCache(root, max_bytes=max_bytes_from_env())
@@ -133,8 +133,8 @@ def verify_cmd(ctx, fix, as_json):
 @click.pass_context
 def prune_cmd(ctx, max_bytes):
     """Delete least-recently-used entries until the cache fits the bound."""
-    from ..errors import KfootError
-    from ..rtc.cache import parse_size
+    from ..core.errors import KfootError
+    from ..runtime.cache import parse_size
 
     cache = _open(ctx)
     if max_bytes is not None:
@@ -164,7 +164,7 @@ def clear_cmd(ctx):
 @click.pass_context
 def export_cmd(ctx, archive):
     """Write the good entries to a tar archive (.tar or .tar.gz) for another machine."""
-    from ..errors import KfootError
+    from ..core.errors import KfootError
 
     cache = _open(ctx)
     if not cache.root.is_dir():

@@ -27,9 +27,9 @@ DEFAULT_ARCHS = "sm_80,sm_90"
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
               help="Output format (default: table).")
 def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):
-    """Build SPEC (default: the bundled templates/kernels.toml) AOT, RTC and, with --hot, hybrid;
+    """Build SPEC (default: the bundled kfoot/templates/kernels.toml) AOT, RTC and, with --hot, hybrid;
     print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
-    from ..compare import compare, render_markdown, render_rich
+    from ..compare.run import compare, render_markdown, render_rich
 
     fmt = "json" if as_json else (fmt or "table")
     err = Console(stderr=True)

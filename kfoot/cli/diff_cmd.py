@@ -20,8 +20,8 @@ def command(base, new, fmt, as_json):
     BASE and NEW are report JSON files (`kfoot report --json`) or anything `kfoot report` reads:
     binaries, directories, wheels. Paths and nvcc's random module IDs are not compared, so two
     builds of the same sources diff to zero."""
-    from ..diff import diff_reports, load_pair
-    from .. import diff_render
+    from ..gate.diff import diff_reports, load_pair
+    from ..gate import render as diff_render
 
     report_diff = diff_reports(*load_pair(base, new), base, new)
     if as_json or fmt == "json":

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from ..spec import load_spec
-from ..variants import enumerate_spec, explain_spec, summarize_family
+from ..spec.loader import load_spec
+from ..spec.variants import enumerate_spec, explain_spec, summarize_family
 
 
 @click.command("enumerate")
@@ -18,7 +18,7 @@ from ..variants import enumerate_spec, explain_spec, summarize_family
 @click.option("--explain", is_flag=True, help="Nested against dependent counts, and the axis that drives the growth.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def command(spec, families, list_ids, explain, as_json):
-    """Enumerate the variants of SPEC (default: the bundled templates/kernels.toml)."""
+    """Enumerate the variants of SPEC (default: the bundled kfoot/templates/kernels.toml)."""
     loaded = load_spec(spec)
     chosen = loaded.select(list(families)) if families else loaded.families
 

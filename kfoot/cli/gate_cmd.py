@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import KfootError
+from ..core.errors import KfootError
 
 
 @click.command("gate")
@@ -29,10 +29,10 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     """Compare NEW with the baseline and exit 0 within budget, 1 on a regression (the families
     that grew most listed first), 2 on bad input. When GITHUB_STEP_SUMMARY is set, the Markdown
     verdict is appended to it."""
-    from .. import budget as budgets
-    from .. import diff_render
-    from ..diff import diff_reports, load_pair
-    from ..gate import evaluate
+    from ..gate import budget as budgets
+    from ..gate import render as diff_render
+    from ..gate.diff import diff_reports, load_pair
+    from ..gate.verdict import evaluate
 
     fmt = "json" if as_json else fmt
     file_budget = budgets.load_budget_file(budget_file) if budget_file else None
@@ -62,9 +62,9 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
 
 
 def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
-    from .. import diff_render
-    from ..diff import diff_reports, is_report_json, load_report
-    from ..gate import write_baseline
+    from ..gate import render as diff_render
+    from ..gate.diff import diff_reports, is_report_json, load_report
+    from ..gate.verdict import write_baseline
 
     previous = None
     if base_path.exists() and not is_report_json(base_path):

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ..errors import KfootError
+from ..core.errors import KfootError
 from ..report.analyze import ReportOptions, analyze_paths
 from ..report.model import BY_CHOICES
 
@@ -82,7 +82,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
 
         text += memory_markdown(report)
     if output:
-        from ..util import write_atomic
+        from ..core.atomic import write_atomic
         write_atomic(output, text)
     else:
         sys.stdout.write(text)

@@ -22,11 +22,11 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
 
     Many variants go into one NVRTC program and programs run in parallel processes; a second warm
     of the same set finds everything cached."""
-    from ..errors import KfootError
-    from ..rtc import compiler
-    from ..rtc.cache import DiskCache
-    from ..rtc.registry import load_registry
-    from ..rtc.trace import read_trace
+    from ..core.errors import KfootError
+    from ..runtime import compiler
+    from ..runtime.cache import DiskCache
+    from ..runtime.registry import load_registry
+    from ..runtime.trace import read_trace
 
     reg = load_registry(registry)
     cache = DiskCache.from_env()
@@ -66,7 +66,7 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
 def _warm_one(reg, variants, arch, cache, jobs, batch_size, quiet):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ..rtc import compiler
+    from ..runtime import compiler
 
     if quiet:
         return compiler.warm(reg, variants, arch, cache, jobs=jobs, batch_size=batch_size)

@@ -3,7 +3,7 @@ or measured on a GPU. `attach_memory` fills `report.files[*].memory` and `report
 
 from __future__ import annotations
 
-from ..errors import KfootError
+from ..core.errors import KfootError
 from .estimate import estimate_file, estimate_totals
 
 MODES = ("auto", "estimate", "measure")

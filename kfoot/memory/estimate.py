@@ -34,7 +34,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import KfootError
+from ..core.errors import KfootError
 
 # Assumed placement granularity of one module on the device (see the docstring, point 4).
 MODULE_ALIGN = 4096
@@ -224,7 +224,7 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
 def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
     """Compile each picked PTX image with ptxas for the device, the offline twin of the driver's
     JIT, and take the resulting cubin's load bytes. None when ptxas is not available."""
-    from ..toolchain import find_tool
+    from ..core.toolchain import find_tool
 
     try:
         ptxas = find_tool("ptxas")

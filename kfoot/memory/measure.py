@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import sys
 
-from ..errors import KfootError
+from ..core.errors import KfootError
 from .estimate import MEASURE_GRANULARITY
 
 MODES = ("eager", "lazy")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..binary import archive, cubin, fatbin, hostelf, inputs
-from ..errors import FormatError, KfootError
+from ..core.errors import FormatError, KfootError
 from .families import demangle, family_of
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)

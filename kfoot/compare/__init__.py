@@ -1,0 +1,1 @@
+"""`kfoot compare`: one spec built AOT, RTC and hybrid, measured side by side."""

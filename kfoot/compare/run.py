@@ -1,0 +1,418 @@
+"""`kfoot compare`: the same spec built ahead of time (AOT), for run-time compilation (RTC) and,
+with a usage trace, hybrid; the trade-off in one table.
+
+Per mode: variants compiled ahead of time, kernels in the binary, shipped bytes, device bytes
+(`kfoot report`), build time, context memory (eager and lazy at context creation, and after
+the trace's kernels are in use), and the RTC first-use latency (cold NVRTC compile, disk-cache
+hit in a fresh process, in-memory hit).
+
+Context memory is measured when a GPU is present (kfoot.memory.measure) and estimated otherwise
+(kfoot.memory.estimate), and every figure says which. "After the trace" is what each mode has
+loaded once the traced kernels ran: AOT under eager loading holds every module anyway; RTC holds
+one module per distinct cubin serving the trace (after `kfoot warm --trace`, kernels compiled in
+one NVRTC program share a cubin); hybrid holds its AOT library of the traced variants.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import KfootError
+
+SCHEMA = "kfoot.compare/1"
+MODES = ("aot", "rtc", "hybrid")
+
+# Runs in a fresh process: the first request for a kernel whose cubin is in the disk cache.
+_DISK_HIT_CHILD = r"""
+import json, sys, time
+from kfoot import runtime
+from kfoot.runtime.cache import DiskCache
+registry, cache, arch, template_id, other = sys.argv[1:6]
+t0 = time.perf_counter()
+reg = runtime.open_registry(registry, cache=DiskCache(cache), trace=None)
+t1 = time.perf_counter()
+binary = reg.kernel_by_id(template_id).binary(arch)
+t2 = time.perf_counter()
+next_s = None
+if other:  # a second kernel: what each further first use costs once the process has its keys ready
+    second = reg.kernel_by_id(other).binary(arch)
+    next_s = time.perf_counter() - t2
+    binary = binary if second.from_cache else second
+print(json.dumps({"open_s": t1 - t0, "first_request_s": t2 - t1, "next_request_s": next_s,
+                  "from_cache": binary.from_cache}))
+"""
+
+
+@dataclass
+class ModeResult:
+    name: str
+    variants_aot: int = 0  # variants compiled ahead of time
+    variants: int = 0  # variants a program can ask for
+    kernels: int = 0  # kernel entries in the shipped binary (kfoot report)
+    binary_bytes: int = 0  # what ships: the library, the registry and its templates
+    device_bytes: int = 0  # device code in the binary (kfoot report)
+    build_s: float = 0.0
+    memory: dict = field(default_factory=dict)
+    up_to_date: bool = False  # a reused build that compiled nothing: build_s is not a build time
+
+    def to_dict(self) -> dict:
+        return {"variants_aot": self.variants_aot, "variants": self.variants, "kernels": self.kernels,
+                "binary_bytes": self.binary_bytes, "device_bytes": self.device_bytes,
+                "build_s": round(self.build_s, 3), "up_to_date": self.up_to_date, "memory": self.memory}
+
+
+@dataclass
+class Comparison:
+    spec: str
+    archs: list[str]
+    memory_arch: str
+    trace: str | None
+    work_dir: str | None  # None: a temporary folder, removed afterwards
+    variants: dict
+    modes: dict[str, ModeResult]
+    first_use: dict
+    memory_method: str
+    device: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"schema": SCHEMA, "spec": self.spec, "archs": self.archs, "memory_arch": self.memory_arch,
+                "memory_method": self.memory_method, "device": self.device, "trace": self.trace,
+                "work_dir": self.work_dir, "variants": self.variants,
+                "modes": {name: mode.to_dict() for name, mode in self.modes.items()},
+                "rtc_first_use": self.first_use}
+
+
+def _tree_bytes(*paths: Path) -> int:
+    total = 0
+    for path in paths:
+        if path.is_file():
+            total += path.stat().st_size
+        elif path.is_dir():
+            total += sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return total
+
+
+def _report(paths):
+    from ..report.analyze import ReportOptions, analyze_paths
+
+    return analyze_paths([str(p) for p in paths], ReportOptions(jobs=1))
+
+
+def _memory_of(paths, method: str, arch: str) -> dict:
+    """Eager and lazy context memory of the device code in `paths` (files or folders of cubins),
+    summed over files: measured on the GPU, or estimated for `arch`."""
+    from ..memory import estimate_file
+
+    if method == "measure":
+        from ..memory.measure import measure_file
+
+        eager = lazy = 0
+        for path in paths:
+            m = measure_file(str(path))
+            eager += m["eager_bytes"]
+            lazy += m["lazy_bytes"]
+        return {"method": "measured", "eager_bytes": eager, "lazy_bytes": lazy}
+    eager = lazy = 0
+    for file in _report(paths).files:
+        m = estimate_file(file, arch)
+        if m:
+            eager += m["eager_bytes"]
+            lazy += m["lazy_bytes"]
+    return {"method": "estimated", "arch": arch, "eager_bytes": eager, "lazy_bytes": lazy}
+
+
+def _newest_sass(archs: list[str]) -> str:
+    from ..core.archs import parse_archs
+    from ..memory.estimate import parse_arch
+
+    sass = [t.name for t in parse_archs(archs) if t.kind == "sass"]
+    if not sass:
+        raise KfootError("--arch: compare needs at least one SASS arch (sm_XX) to build and compile for")
+    return max(sass, key=lambda name: (parse_arch(name).number, parse_arch(name).suffix))
+
+
+@contextmanager
+def _work_dir(path):
+    if path is not None:
+        out = Path(path)
+        out.mkdir(parents=True, exist_ok=True)
+        yield out.resolve()
+        return
+    with tempfile.TemporaryDirectory(prefix="kfoot-compare-") as tmp:
+        yield Path(tmp)
+
+
+def _note(progress, message: str) -> None:
+    if progress is not None:
+        progress(message)
+
+
+def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, memory: str = "auto",
+            reuse: bool = False, progress=None, build_progress: bool = False) -> Comparison:
+    """Build `spec_path` three ways into `work_dir` (default: a temporary folder) and measure them.
+    Builds start clean so build times compare (`reuse` keeps earlier builds: ninja then rebuilds
+    only what changed, and the time says so). `progress(message)` is told what runs next;
+    `build_progress` shows the AOT compile bar."""
+    from ..compile.aot import build_aot
+    from ..compile.rtc import build_rtc
+    from ..memory import resolve_mode
+    from ..runtime.trace import read_trace
+    from ..spec.loader import load_spec
+    from ..spec.variants import enumerate_spec, explain_spec, unique_by_template_id
+
+    spec = load_spec(spec_path)
+    arch_list = [archs] if isinstance(archs, str) else list(archs)
+    memory_arch = _newest_sass(arch_list)
+    hot_ids = read_trace(hot_trace) if hot_trace else None
+    method = resolve_mode(memory)
+    device = None
+    if method == "measure":
+        from ..memory.measure import gpu_status
+
+        device = gpu_status()[1]
+    explained = explain_spec(spec)
+    unique, _ = unique_by_template_id(enumerate_spec(spec))
+    if hot_ids is not None:  # before any compiling: a bad trace should not cost an AOT build
+        known = {v.template_id for v in unique}
+        unknown = [t for t in hot_ids if t not in known]
+        if unknown:
+            raise KfootError(f"the trace names {unknown[0]!r}, which the spec does not have"
+                             + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""), path=hot_trace)
+        if not hot_ids:
+            raise KfootError("the trace lists no variants", path=hot_trace)
+    variants = {"as_written": sum(r["variants"] for r in explained["families"]),
+                "nested_switch": sum(r["nested"] for r in explained["families"]),
+                "distinct_template_ids": len(unique)}
+    modes: dict[str, ModeResult] = {}
+    with _work_dir(work_dir) as root:
+        if not reuse:
+            for name in ("aot", "rtc", "hybrid", "rtc-cache", "rtc-loaded"):
+                shutil.rmtree(root / name, ignore_errors=True)
+        # AOT: every variant, compiled now.
+        _note(progress, "building AOT (every variant, nvcc)")
+        started = time.perf_counter()
+        aot = build_aot(spec, root / "aot", archs=arch_list, jobs=jobs, progress=build_progress)
+        modes["aot"] = _aot_mode("aot", aot, time.perf_counter() - started, len(unique), method, memory_arch)
+        modes["aot"].up_to_date = aot.up_to_date
+
+        # RTC: a registry; nothing compiled until asked for.
+        _note(progress, "building RTC (registry)")
+        started = time.perf_counter()
+        build_rtc(spec, root / "rtc")
+        rtc_s = time.perf_counter() - started
+        rtc_report = _report([root / "rtc"]) if any((root / "rtc").rglob("*.so")) else None
+        modes["rtc"] = ModeResult("rtc", 0, len(unique), rtc_report.totals.kernels if rtc_report else 0,
+                                  _tree_bytes(root / "rtc" / "registry.json", root / "rtc" / "templates"),
+                                  0, rtc_s, {"method": "by-construction", "eager_bytes": 0, "lazy_bytes": 0,
+                                             "note": "no device code until a kernel is first used"})
+
+        # Hybrid: the traced variants AOT, the rest RTC.
+        if hot_ids:
+            from ..compile.hybrid import build_hybrid
+
+            _note(progress, f"building hybrid ({len(hot_ids)} traced variants AOT, nvcc)")
+            started = time.perf_counter()
+            build_hybrid(spec, root / "hybrid", hot_trace=hot_trace, archs=arch_list, jobs=jobs,
+                         progress=build_progress)
+            hybrid_s = time.perf_counter() - started
+            hybrid_up_to_date = reuse and hybrid_s < 1.0  # build_hybrid does not return ninja's edge count
+            from ..compile.ninja_file import LIBRARY_NAME
+
+            library = root / "hybrid" / LIBRARY_NAME
+            hybrid = ModeResult("hybrid", len(hot_ids), len(unique), build_s=hybrid_s)
+            report = _report([library])
+            hybrid.kernels = report.totals.kernels
+            hybrid.device_bytes = report.totals.device_bytes
+            hybrid.binary_bytes = _tree_bytes(library, root / "hybrid" / "registry.json", root / "hybrid" / "templates")
+            hybrid.memory = _memory_of([library], method, memory_arch)
+            hybrid.up_to_date = hybrid_up_to_date
+            modes["hybrid"] = hybrid
+
+        # RTC first use, and what RTC holds once the trace ran.
+        _note(progress, f"timing RTC first use (NVRTC, {memory_arch})")
+        first_use = rtc_first_use(root / "rtc", memory_arch, hot_ids[0] if hot_ids else None, root / "rtc-cache")
+        if hot_ids:
+            _note(progress, "compiling the trace (kfoot warm) for the RTC memory after it")
+            loaded = _rtc_trace_modules(root / "rtc", hot_ids, memory_arch, root / "rtc-cache", jobs,
+                                        root / "rtc-loaded")
+            after = _memory_of([loaded], method, memory_arch)
+            modes["rtc"].memory["after_trace_bytes"] = after["eager_bytes"]
+            modes["rtc"].memory["after_trace_modules"] = sum(1 for _ in loaded.glob("*.cubin"))
+            modes["aot"].memory["after_trace_bytes"] = modes["aot"].memory["eager_bytes"]
+            modes["hybrid"].memory["after_trace_bytes"] = modes["hybrid"].memory["eager_bytes"]
+    return Comparison(str(spec.path), arch_list, memory_arch, str(hot_trace) if hot_trace else None,
+                      str(work_dir) if work_dir is not None else None, variants, modes, first_use,
+                      "measured" if method == "measure" else "estimated", device)
+
+
+def _aot_mode(name, result, build_s, variants, method, memory_arch) -> ModeResult:
+    report = _report([result.library])
+    mode = ModeResult(name, len(result.variants), variants, report.totals.kernels, result.library_bytes,
+                      report.totals.device_bytes, build_s)
+    mode.memory = _memory_of([result.library], method, memory_arch)
+    return mode
+
+
+def rtc_first_use(registry_dir: Path, arch: str, template_id: str | None, cache_dir: Path) -> dict:
+    """First-use latency of one RTC kernel for `arch` (CPU only): a cold NVRTC compile (NVRTC
+    already loaded, as after the process's first kernel), a disk-cache hit in a fresh process
+    (its first request: opening the cache and reading the cubin), and an in-memory hit."""
+    from ..runtime import api as runtime
+    from ..runtime import compiler
+    from ..runtime.cache import DiskCache
+
+    if cache_dir.exists():
+        shutil.rmtree(cache_dir)  # cold means cold: nothing cached from an earlier run
+    reg = runtime.open_registry(registry_dir, cache=DiskCache(cache_dir), trace=None)
+    variants = reg.registry.variants
+    if not variants:
+        raise KfootError("the spec has no variants to compile", path=registry_dir)
+    target = reg.registry.by_template_id[template_id] if template_id else variants[0]
+    other = next((v for v in variants if v.template_id != target.template_id
+                  and v.family == target.family), None)
+    if other is not None:  # load NVRTC once, outside the timing; cached for the next-kernel disk hit
+        compiler.compile_variants(reg.context(arch), [other], reg.cache)
+    started = time.perf_counter()
+    binary = reg.kernel_by_id(target.template_id).binary(arch)
+    cold_s = time.perf_counter() - started
+    if binary.from_cache:
+        raise KfootError("cold compile was served from the cache", path=cache_dir)
+
+    child = subprocess.run([sys.executable, "-c", _DISK_HIT_CHILD, str(registry_dir), str(cache_dir), arch,
+                            target.template_id, other.template_id if other else ""], capture_output=True, text=True,
+                           env=dict(os.environ, KFOOT_TRACE=""))
+    if child.returncode != 0:
+        tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
+        raise KfootError(f"the disk-hit probe failed: {tail}")
+    disk = json.loads(child.stdout.strip().splitlines()[-1])
+    if not disk["from_cache"]:
+        raise KfootError("the fresh process compiled instead of reading the disk cache", path=cache_dir)
+
+    family = reg.registry.families[target.family]
+    values = {axis: value for axis, value in target.values if axis in family.free_axes}
+    reg.kernel(target.family, **values).binary(arch)
+    hit = statistics.median(timeit.repeat(lambda: reg.kernel(target.family, **values).binary(arch),
+                                          number=20_000, repeat=7)) / 20_000
+    return {"variant": target.template_id, "arch": arch, "cold_compile_ms": round(cold_s * 1e3, 3),
+            "disk_hit_ms": round(disk["first_request_s"] * 1e3, 3),
+            "disk_hit_next_ms": round(disk["next_request_s"] * 1e3, 3) if disk["next_request_s"] is not None else None,
+            "memory_hit_us": round(hit * 1e6, 3),
+            "cubin_bytes": len(binary.cubin)}
+
+
+def _rtc_trace_modules(registry_dir: Path, hot_ids: list[str], arch: str, cache_dir: Path, jobs, out: Path) -> Path:
+    """Warm the trace into the cache (as `kfoot warm --trace` does) and write each distinct cubin
+    serving it to `out`: the modules the RTC runtime loads once the trace ran."""
+    import hashlib
+
+    from ..runtime import api as runtime
+    from ..runtime import compiler
+    from ..runtime.cache import DiskCache
+    from ..runtime.registry import load_registry
+
+    registry = load_registry(registry_dir)
+    cache = DiskCache(cache_dir)
+    compiler.warm(registry, [registry.by_template_id[t] for t in hot_ids], arch, cache, jobs=jobs)
+    reg = runtime.open_registry(registry_dir, cache=cache, trace=None)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for template_id in hot_ids:
+        cubin = reg.kernel_by_id(template_id).binary(arch).cubin
+        (out / f"{hashlib.sha256(cubin).hexdigest()[:16]}.cubin").write_bytes(cubin)
+    return out
+
+
+# ---------------------------------------------------------------- rendering
+
+def _human(n: int) -> str:
+    from ..report.render import human
+
+    return human(n)
+
+
+def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
+    """(header, rows): one row per figure, one column per mode; the same for rich and Markdown."""
+    names = [m for m in MODES if m in result.modes]
+    header = ["", *({"aot": "AOT", "rtc": "RTC", "hybrid": "hybrid"}[m] for m in names)]
+    modes = [result.modes[m] for m in names]
+    mark = " (*)"  # the caption says measured or estimated, and for which arch
+    rows = [
+        ["variants compiled ahead of time", *(f"{m.variants_aot:,}" for m in modes)],
+        ["variants available", *(f"{m.variants:,}" for m in modes)],
+        ["kernels in the binary", *(f"{m.kernels:,}" for m in modes)],
+        ["binary size (shipped)", *(_human(m.binary_bytes) for m in modes)],
+        ["device bytes", *(_human(m.device_bytes) for m in modes)],
+        ["build time", *(f"{m.build_s:.1f} s" + (" (up to date)" if m.up_to_date else "") for m in modes)],
+        [f"context memory: eager{mark}", *(_human(m.memory["eager_bytes"]) for m in modes)],
+        [f"context memory: lazy{mark}", *(_human(m.memory["lazy_bytes"]) for m in modes)],
+    ]
+    if result.trace:
+        rows.append([f"context memory: after the trace{mark}",
+                     *(_human(m.memory["after_trace_bytes"]) for m in modes)])
+    fu = result.first_use
+
+    def rtc_only(text: str) -> list[str]:
+        return [text if n == "rtc" else ("as RTC" if n == "hybrid" else "-") for n in names]
+
+    rows += [
+        ["first use: cold compile", *rtc_only(f"{fu['cold_compile_ms']:.0f} ms")],
+        ["first use: disk hit, new process", *rtc_only(f"{fu['disk_hit_ms']:.1f} ms")],
+        ["first use: next kernel from disk", *rtc_only(f"{fu['disk_hit_next_ms']:.2f} ms")],
+        ["first use: memory hit", *rtc_only(f"{fu['memory_hit_us']:.2f} µs")],
+    ]
+    return header, rows
+
+
+def caption(result: Comparison) -> list[str]:
+    v = result.variants
+    ratio = v["nested_switch"] / v["as_written"] if v["as_written"] else 0
+    spec = os.path.relpath(result.spec) if not os.path.relpath(result.spec).startswith("..") else result.spec
+    lines = [f"spec {spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
+             f"axes would instantiate {v['nested_switch']:,} (x{ratio:.2f}). archs: {', '.join(result.archs)}."]
+    if result.memory_method == "measured":
+        lines.append(f"(*) context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
+                     "CUDA_MODULE_LOADING=EAGER / LAZY; RTC has no device code to load until first use.")
+    else:
+        lines.append(f"(*) context memory estimated for {result.memory_arch} (no GPU): model in docs/memory.md, "
+                     "calibration pending; lazy = at context creation.")
+    if result.trace:
+        lines.append(f"after the trace: the {result.modes['hybrid'].variants_aot} traced variants in use "
+                     "(RTC: their cubins after kfoot warm --trace).")
+    lines.append(f"first use: {result.first_use['variant']} for {result.first_use['arch']}, NVRTC already "
+                 "loaded; shipped = the library, or the registry and its templates.")
+    return lines
+
+
+def render_rich(result: Comparison, console) -> None:
+    from rich import box
+    from rich.table import Table
+
+    header, rows = table_rows(result)
+    table = Table(title="kfoot compare: AOT vs RTC" + (" vs hybrid" if "hybrid" in result.modes else ""),
+                  box=box.SIMPLE_HEAVY)
+    for index, col in enumerate(header):
+        table.add_column(col, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    for line in caption(result):
+        console.print(f"[dim]{line}[/]")
+
+
+def render_markdown(result: Comparison) -> str:
+    header, rows = table_rows(result)
+    lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in caption(result)) + "\n"

@@ -1,0 +1,432 @@
+"""Ahead-of-time build: every variant compiled by nvcc into a host shared library.
+
+Pipeline: variants -> shards (sources.py) -> build.ninja (ninja_file.py) -> ninja runs nvcc
+per shard in parallel, reads each object's fatbin and kernel names (objinfo.py), links
+`libkfoot_kernels.so` and concatenates `kernels.fatbin` -> manifest.json (manifest.py).
+
+Layout of the output directory:
+    libkfoot_kernels.so   host shared library; every shard's fatbin is embedded and registered
+    kernels.fatbin        standalone fatbin: each shard's container, intact, back to back (8-byte
+                          aligned, shard order). A container is one module to the driver: load
+                          them one by one (kfoot.binary.fatbin.iter_containers), not the file whole
+    manifest.json         spec hash, variants with their mangled names, shards, archs, timings
+    build/                build.ninja, generated sources, objects, per-shard fatbins and logs
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import ninja
+
+from ..core.errors import KfootError, ToolMissing
+from ..spec.loader import Spec
+from ..core.toolchain import find_tool, tool_version
+from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
+from . import manifest as manifest_mod
+from ..core.archs import parse_archs
+from .ninja_file import FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
+from .sources import Shard, plan_shards, render, write_if_changed
+
+# Variants per translation unit. Each nvcc call pays a fixed cost (~1.5 s per arch to parse
+# the CUDA headers, plus the host compile) next to ~25 ms per variant and arch, so bigger
+# shards compile faster in total while smaller ones spread better over cores and rebuild less
+# after a change. At 64 the fixed cost is about a third of a shard's time for two archs.
+# A spec may set its own ([build] shard_size), and --shard-size overrides both.
+DEFAULT_SHARD_SIZE = 64
+COMPRESS_MODES = ("default", "size", "speed", "balance", "none")
+
+
+class BuildError(KfootError):
+    """Some variants failed to compile; `failures` lists them with the compiler's first error."""
+
+    def __init__(self, message: str, failures: list["VariantFailure"]):
+        self.failures = failures
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class VariantFailure:
+    template_id: str
+    family: str
+    shard: str
+    error: str  # the compiler's first error line for this variant
+    log: Path
+
+
+@dataclass
+class BuildResult:
+    out_dir: Path
+    library: Path
+    fatbin: Path
+    manifest: Path
+    variants: list[Variant]
+    symbols: list[str]  # mangled kernel name of each variant
+    shards: list[Shard]
+    archs: list[str]
+    sass_archs: list[str]
+    kernels: int  # variants x SASS archs: kernel entries in the library
+    compiled_shards: int  # shards nvcc compiled in this run (0 on a no-op rebuild)
+    ninja_edges: int  # build steps ninja ran
+    elapsed_s: float
+    library_bytes: int
+    fatbin_bytes: int
+    duplicates: int = 0  # variants dropped because another family has the same template-id
+    timings: dict = field(default_factory=dict)
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.ninja_edges == 0
+
+
+def build_aot(
+    spec: Spec,
+    out_dir: str | os.PathLike,
+    *,
+    archs: list[str] | str,
+    variants: list[Variant] | None = None,
+    families: list[str] | None = None,
+    jobs: int | None = None,
+    compress_mode: str | None = None,
+    nvcc: str | os.PathLike | None = None,
+    launcher: str | list[str] | None = None,
+    shard_size: int | None = None,
+    progress: bool = True,
+    console=None,
+) -> BuildResult:
+    """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`."""
+    started = time.perf_counter()
+    targets = parse_archs(archs)
+    if compress_mode is not None and compress_mode not in COMPRESS_MODES:
+        raise KfootError(f"--compress-mode: {compress_mode!r} is not one of {', '.join(COMPRESS_MODES)}")
+    if shard_size is None:
+        shard_size = spec.shard_size or DEFAULT_SHARD_SIZE
+    if shard_size < 1:
+        raise KfootError(f"--shard-size must be at least 1, not {shard_size}")
+    if jobs is None:
+        jobs = os.cpu_count() or 1  # one compile per core (ninja alone would run cores + 2)
+    if jobs < 1:
+        raise KfootError(f"-j must be at least 1, not {jobs}")
+    nvcc_path = find_tool("nvcc", nvcc)
+    launcher_argv = _resolve_launcher(launcher)
+    ninja_path = Path(ninja.BIN_DIR) / "ninja"
+    if not ninja_path.is_file():
+        raise ToolMissing(f"ninja not found at {ninja_path}; reinstall the ninja package")
+
+    chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
+    unique, repeats = unique_by_template_id(chosen)
+    if not unique:
+        raise KfootError(f"{spec.path}: nothing to build: no variants selected")
+
+    out = Path(out_dir).resolve()
+    build_dir = out / "build"
+    try:
+        (build_dir / "src").mkdir(parents=True, exist_ok=True)
+        (build_dir / "obj").mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise KfootError(f"{out}: output path exists and is not a directory") from None
+    except OSError as exc:
+        raise KfootError(f"{out}: cannot create the output directory: {exc.strerror}") from None
+
+    # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
+    t0 = time.perf_counter()
+    shards = plan_shards(unique, shard_size)
+    line_maps: dict[str, dict[int, int]] = {}
+    for shard in shards:
+        text, line_maps[shard.name] = render(shard)
+        write_if_changed(build_dir / ShardPaths.of(shard).source, text)
+    _remove_stale_sources(build_dir, {s.name for s in shards})
+    include_dirs = sorted({v.header.parent for v in unique})
+    flags = nvcc_flags(targets, include_dirs, compress_mode)
+    ninja_text = render_ninja(
+        shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
+        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}",
+    )
+    if write_if_changed(build_dir / "build.ninja", ninja_text):
+        # Objects of shards that no longer exist would linger in obj/ (and show up when
+        # someone reports on the whole directory); ninja knows which outputs went dead.
+        subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
+    generate_s = time.perf_counter() - t0
+
+    # 2. ninja: compile, inspect, link, merge.
+    t0 = time.perf_counter()
+    run = _run_ninja(ninja_path, build_dir, jobs, progress, console)
+    ninja_s = time.perf_counter() - t0
+    if run.returncode != 0:
+        failures = _collect_failures(build_dir, shards, line_maps, run.failed_outputs)
+        if failures:
+            raise BuildError(_failure_message(failures, len(shards)), failures)
+        tail = "\n".join(run.output_lines[-15:])
+        raise KfootError(f"ninja failed in {build_dir} (exit {run.returncode}):\n{tail}")
+
+    # 3. Mangled names per variant, from each shard's objinfo.
+    symbols: list[str] = []
+    for shard in shards:
+        data = manifest_mod.read_json(build_dir / ShardPaths.of(shard).symbols)
+        names = data["symbols"]
+        if len(names) != len(shard.variants):
+            raise KfootError(
+                f"{build_dir / ShardPaths.of(shard).object}: kernel table has {len(names)} entries, "
+                f"expected {len(shard.variants)}; delete {build_dir} and rebuild"
+            )
+        symbols.extend(names)
+
+    library = out / LIBRARY_NAME
+    fatbin = out / FATBIN_NAME
+    elapsed = time.perf_counter() - started
+    sass = [t.name for t in targets if t.kind == "sass"]
+    ordered_variants = [v for shard in shards for v in shard.variants]
+    result = BuildResult(
+        out_dir=out,
+        library=library,
+        fatbin=fatbin,
+        manifest=out / manifest_mod.MANIFEST_NAME,
+        variants=ordered_variants,
+        symbols=symbols,
+        shards=shards,
+        archs=[t.name for t in targets],
+        sass_archs=sass,
+        kernels=len(ordered_variants) * len(sass),
+        compiled_shards=run.compiled,
+        ninja_edges=run.edges,
+        elapsed_s=elapsed,
+        library_bytes=library.stat().st_size,
+        fatbin_bytes=fatbin.stat().st_size,
+        duplicates=len(repeats),
+        timings={"generate_s": round(generate_s, 3), "ninja_s": round(ninja_s, 3), "total_s": round(elapsed, 3)},
+    )
+    manifest_mod.write_manifest(
+        result,
+        spec=spec,
+        toolchain={
+            "nvcc": str(nvcc_path),
+            "nvcc_version": tool_version(nvcc_path),
+            "ninja_version": _ninja_version(ninja_path),
+            "host_compiler": _host_compiler(),
+            "launcher": launcher_argv,
+            "flags": flags,
+        },
+        compress_mode=compress_mode,
+        shard_size=shard_size,
+        jobs=jobs,
+    )
+    return result
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _resolve_launcher(launcher: str | list[str] | None) -> list[str]:
+    """`ccache`, `sccache`, or any command that takes the compiler command line after it."""
+    if not launcher:
+        return []
+    argv = shlex.split(launcher) if isinstance(launcher, str) else list(launcher)
+    found = shutil.which(argv[0])
+    if found is None:
+        raise ToolMissing(f"--launcher: {argv[0]!r} not found on PATH")
+    return [found, *argv[1:]]
+
+
+def _remove_stale_sources(build_dir: Path, keep: set[str]) -> None:
+    """Sources of shards that no longer exist (the spec shrank) would only confuse a reader."""
+    for path in (build_dir / "src").glob("*.cu"):
+        if path.stem not in keep:
+            path.unlink(missing_ok=True)
+    for path in (build_dir / "obj").glob("*.o.log"):  # compiler logs, not ninja outputs
+        if path.name[: -len(".o.log")] not in keep:
+            path.unlink(missing_ok=True)
+
+
+def _host_compiler() -> dict:
+    """The C++ compiler nvcc runs for host code (g++ from PATH unless -ccbin says otherwise)."""
+    path = shutil.which("g++") or shutil.which("c++")
+    if path is None:
+        return {"path": None, "version": "unknown"}
+    try:
+        first = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        first = []
+    return {"path": path, "version": first[0] if first else "unknown"}
+
+
+def _ninja_version(ninja_path: Path) -> str:
+    try:
+        return subprocess.run([str(ninja_path), "--version"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+@dataclass
+class _NinjaRun:
+    returncode: int
+    edges: int
+    compiled: int
+    failed_outputs: list[str]
+    output_lines: list[str]
+
+
+_STATUS = "@@kfoot "
+_STATUS_LINE = re.compile(r"^@@kfoot (\d+)/(\d+) @@ (\S+) ?(.*)$")
+_FAILED_LINE = re.compile(r"^FAILED: (?:\[code=\d+\] )?(.+)$")
+
+
+def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, progress: bool,
+               console) -> _NinjaRun:
+    """Run ninja with keep-going, following its status lines for the progress bar."""
+    cmd = [str(ninja_path), "-C", str(build_dir), "-k", "0", "-j", str(jobs)]
+    env = dict(os.environ, NINJA_STATUS=f"{_STATUS}%f/%t @@ ")
+    edges = compiled = 0
+    failed: list[str] = []
+    lines: list[str] = []
+
+    bar = None
+    if progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        bar = Progress(
+            TextColumn("[bold]building[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("steps"),
+            TimeElapsedColumn(), TextColumn("{task.fields[current]}"),
+            console=console, transient=True,
+        )
+        task = bar.add_task("build", total=None, current="")
+        bar.start()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        for raw in proc.stdout:
+            line = raw.rstrip("\n")
+            lines.append(line)
+            status = _STATUS_LINE.match(line)
+            if status:
+                # ninja's %f/%t: steps finished and steps this run needs (compile, inspect,
+                # link, merge), so the bar covers only what is out of date.
+                edges += 1
+                kind, what = status.group(3), status.group(4)
+                if kind == "CU":
+                    compiled += 1
+                if bar is not None:
+                    bar.update(task, completed=int(status.group(1)), total=int(status.group(2)),
+                               current=f"{kind} {what}")
+                continue
+            failure = _FAILED_LINE.match(line)
+            if failure:
+                failed.extend(failure.group(1).split())
+        proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        proc.wait()
+        raise
+    finally:
+        if bar is not None:
+            bar.stop()
+    if lines and lines[-1].startswith("ninja: no work to do"):
+        edges = 0
+    return _NinjaRun(proc.returncode, edges, compiled, failed, lines)
+
+
+_ERROR = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
+_INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
+# How the compiler may print the fixed-width types of a template-id.
+_SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
+              "long int": "int64_t"}
+
+
+def _split_top_level(text: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if current:
+        parts.append("".join(current).strip())
+    return parts
+
+
+def _normalise_args(args) -> tuple[str, ...]:
+    out = []
+    for arg in args:
+        arg = " ".join(str(arg).split()).lstrip(":")
+        out.append(_SPELLINGS.get(arg, arg).replace(" ", ""))
+    return tuple(out)
+
+
+def _collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, dict[int, int]],
+                      failed_outputs: list[str]) -> list[VariantFailure]:
+    """Name the failing variants of each failed shard, each with its first error line.
+
+    nvcc reports an error in a template either at the shard's own line (`x.cu(12): error`)
+    or in the header followed by "detected during instantiation ... at line 12 of x.cu";
+    each source line holds one variant, so the line number names it.
+    """
+    failures: list[VariantFailure] = []
+    failed = set(failed_outputs)
+    for shard in shards:  # spec order, whatever order ninja finished in
+        if ShardPaths.of(shard).object not in failed:
+            continue
+        log = build_dir / ShardPaths.of(shard).log
+        try:
+            text = log.read_text(errors="replace")
+        except OSError:
+            text = ""
+        source_name = re.escape(f"{shard.name}.cu")
+        direct = re.compile(rf"{source_name}\((\d+)\): (?:error|catastrophic error)")
+        during = re.compile(rf"at line (\d+) of \S*{source_name}")
+        by_args = {_normalise_args(v.args): i for i, v in enumerate(shard.variants)}
+        first_error = ""
+        current_error = ""
+        blamed: dict[int, str] = {}
+
+        def blame(index: int | None) -> None:
+            if index is not None and current_error:
+                blamed.setdefault(index, current_error)
+
+        for line in text.splitlines():
+            stripped = line.strip()
+            if _ERROR.search(stripped) and "instantiation of" not in stripped:
+                current_error = stripped
+                first_error = first_error or stripped
+                match = direct.search(stripped)
+                if match:
+                    blame(line_maps[shard.name].get(int(match.group(1))))
+                continue
+            match = during.search(stripped)
+            if match:
+                blame(line_maps[shard.name].get(int(match.group(1))))
+            # Implicit instantiations carry no line, but name the template arguments:
+            # 'instantiation of "void k<Op,In>(...) [with Op=kfoot::op::Floor, In=float]"'.
+            match = _INSTANTIATION.search(stripped)
+            if match:
+                bound = [b.split("=", 1)[1] for b in _split_top_level(match.group(1)) if "=" in b]
+                blame(by_args.get(_normalise_args(bound)))
+        if not first_error:
+            first_error = next((l.strip() for l in text.splitlines() if l.strip()), "compiler failed without output")
+        if not blamed:
+            blamed = {i: first_error for i in range(len(shard.variants))}
+        for index in sorted(blamed):
+            v = shard.variants[index]
+            failures.append(VariantFailure(v.template_id, v.family, shard.name, blamed[index], log))
+    return failures
+
+
+def _failure_message(failures: list[VariantFailure], shard_total: int) -> str:
+    shards = sorted({f.shard for f in failures})
+    lines = [
+        f"{len(failures)} variant(s) failed to compile in {len(shards)} of {shard_total} shard(s) "
+        f"(the other shards were built; compiler logs: {failures[0].log.parent})"
+    ]
+    for f in failures:
+        lines.append(f"  {f.template_id} [{f.family}]: {f.error}")
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""`kfoot build --mode hybrid --hot TRACE`: AOT for the variants a workload uses, RTC for the rest.
+
+The output directory holds both builds: the AOT library of the traced ("hot") variants, as
+`build_aot` writes it, and a registry of every variant in which the hot ones carry the archs
+the library holds them for, their mangled name and the per-shard fatbin to load them from. The
+runtime then picks, once per variant and device, the library when it has SASS the device can
+run, and NVRTC otherwise (kfoot.runtime.Kernel.route).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.errors import KfootError
+from ..runtime.registry import write_registry
+from ..runtime.trace import read_trace
+from ..spec.variants import enumerate_spec
+
+
+def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
+                 progress=True, **aot_options) -> Path:
+    """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json."""
+    from .aot import build_aot
+
+    every = enumerate_spec(spec)
+    by_id = {}
+    for variant in every:
+        by_id.setdefault(variant.template_id, variant)
+    hot_ids = read_trace(hot_trace)
+    unknown = [t for t in hot_ids if t not in by_id]
+    if unknown:
+        raise KfootError(f"the trace names {unknown[0]!r} (and {len(unknown) - 1} more), which the spec does not have"
+                         if len(unknown) > 1 else f"the trace names {unknown[0]!r}, which the spec does not have", path=hot_trace)
+    if not hot_ids:
+        raise KfootError("the trace lists no variants: nothing to compile ahead of time", path=hot_trace)
+    hot = [by_id[t] for t in hot_ids]
+    result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
+                       launcher=launcher, progress=progress, **aot_options)
+    from .ninja_file import ShardPaths
+
+    out = Path(result.out_dir)
+    # The shard's own fatbin: loading it brings in that shard's kernels, not the whole library's.
+    # Without build/, the runtime cuts the shard's container out of kernels.fatbin instead
+    # (one container per shard, back to back): "container" is its index there.
+    container_of = _shard_containers(Path(result.fatbin), [out / "build" / ShardPaths.of(s).fatbin
+                                                           for s in result.shards])
+    where = {}
+    for index, shard in enumerate(result.shards):
+        for v in shard.variants:
+            where[v.template_id] = {"fatbin": (Path("build") / ShardPaths.of(shard).fatbin).as_posix(),
+                                    "container": container_of[index]}
+    kernels = {v.template_id: {"symbol": symbol, **where[v.template_id]}
+               for v, symbol in zip(result.variants, result.symbols)}
+    aot = {
+        "library": result.library.name,
+        "fatbin": result.fatbin.name,
+        "manifest": result.manifest.name,
+        "archs": list(result.archs),
+        "sass_archs": list(result.sass_archs),
+        "kernels": kernels,
+    }
+    sass = list(result.sass_archs)
+    return write_registry(spec, out, every, mode="hybrid", aot=aot,
+                          aot_archs_of=lambda v: sass if v.template_id in kernels else [])
+
+
+def _shard_containers(merged: Path, shard_fatbins: list[Path]) -> list[int]:
+    """Index in `merged` (kernels.fatbin) of each shard fatbin's container, checked byte for byte."""
+    from .fatbin_merge import split_containers
+
+    containers = split_containers(merged.read_bytes(), merged)
+    found = []
+    for path in shard_fatbins:
+        own = path.read_bytes()
+        index = len(found)
+        if index >= len(containers) or containers[index] != own:
+            raise KfootError(f"{merged.name} does not hold this shard's fatbin container at index {index}; "
+                             "delete the output directory and rebuild", path=path)
+        found.append(index)
+    return found

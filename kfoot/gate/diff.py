@@ -1,0 +1,360 @@
+"""Loading two footprint reports and computing what changed between them.
+
+The input of `kfoot diff` and `kfoot gate`: each side is a report JSON (schema kfoot.report/1)
+or anything `kfoot report` reads (a binary, a directory, a wheel), which is analysed on the fly.
+The result is a `ReportDiff`: changes in totals and per family, arch and kind. Only figures that
+depend on the device code are compared (counts and sizes, never paths, tool versions or module
+IDs), so two builds of the same sources diff to zero.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import KfootError
+from ..report.families import strip_module_ids
+
+REPORT_SCHEMA = "kfoot.report/1"
+
+# Figures compared at each level. Order is display order.
+TOTAL_METRICS = ("files", "size", "device_bytes", "code_bytes", "kernels", "distinct_kernels", "global_symbols")
+FAMILY_METRICS = ("kernels", "distinct_kernels", "bytes")
+ARCH_METRICS = ("images", "kernels", "stored_bytes", "bytes")
+KIND_METRICS = ("images", "kernels", "stored_bytes", "bytes")
+
+# Totals every report must carry; the rest are optional and compared when both sides have them.
+_REQUIRED_TOTALS = ("kernels", "distinct_kernels", "device_bytes")
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+
+
+def load_report(source: str | os.PathLike, like: dict | None = None) -> dict:
+    """A report dict from a report JSON file, or from analysing a binary/directory/wheel.
+
+    `like`: a report whose filters (`kfoot report --section/--arch/--filter`) a binary is
+    analysed with, so it is measured the same way as the report it is compared to.
+    Raises KfootError (exit 2) for a missing path, a JSON file that is not a kfoot report
+    (wrong or unknown schema, missing or mistyped figures) and anything the analyser rejects.
+    """
+    path = Path(source)
+    if not path.exists():
+        raise KfootError("no such file or directory", path=path)
+    if is_report_json(path):
+        return read_report_json(path)
+    return _analyze(path, report_filters(like) if like else {})
+
+
+def is_report_json(path: Path) -> bool:
+    return path.is_file() and _looks_like_json(path)
+
+
+def load_pair(base: str | os.PathLike, new: str | os.PathLike) -> tuple[dict, dict]:
+    """Both sides of a comparison. A report JSON is read first and a binary on the other side is
+    analysed with its filters; two reports made with different filters are bad input, since
+    their figures count different things."""
+    base_path, new_path = Path(base), Path(new)
+    if not is_report_json(base_path) and is_report_json(new_path):
+        new_report = load_report(new_path)
+        base_report = load_report(base_path, like=new_report)
+    else:
+        base_report = load_report(base_path)
+        new_report = load_report(new_path, like=base_report)
+    base_filters, new_filters = report_filters(base_report), report_filters(new_report)
+    if base_filters != new_filters:
+        raise KfootError(f"made with {_describe_filters(new_filters)}, but {base_path} with "
+                         f"{_describe_filters(base_filters)}: the figures are not comparable", path=new_path)
+    return base_report, new_report
+
+
+# The filters `kfoot report` records under "options"; other options (--kernels, -j) do not
+# change the figures.
+_FILTER_KEYS = ("sections", "archs", "filter")
+
+
+def report_filters(report: dict) -> dict:
+    options = report.get("options") or {}
+    filters = {}
+    for key in _FILTER_KEYS:
+        value = options.get(key)
+        if value:
+            filters[key] = sorted(value) if isinstance(value, list) else value
+    return filters
+
+
+def _describe_filters(filters: dict) -> str:
+    if not filters:
+        return "no filters"
+    flag = {"sections": "--section", "archs": "--arch", "filter": "--filter"}
+    return " ".join(f"{flag[k]} {','.join(v) if isinstance(v, list) else v}" for k, v in filters.items())
+
+
+def _looks_like_json(path: Path) -> bool:
+    if path.suffix.lower() == ".json":
+        return True
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(64).lstrip()
+    except OSError as exc:
+        raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
+    return head.startswith(b"{")
+
+
+def read_report_json(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise KfootError(f"not a report JSON: not UTF-8 text (byte {exc.start})", path=path) from None
+    except OSError as exc:
+        raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise KfootError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=path) from None
+    validate_report(data, path)
+    return data
+
+
+def _analyze(path: Path, filters: dict) -> dict:
+    # Imported here: the analyser is only needed when a side is a binary, not a report JSON.
+    from ..report.analyze import ReportOptions, analyze_paths
+
+    options = ReportOptions(sections=frozenset(filters["sections"]) if "sections" in filters else None,
+                            archs=frozenset(filters["archs"]) if "archs" in filters else None,
+                            kernel_filter=filters.get("filter"))
+    report = analyze_paths([path], options)
+    data = report.to_dict() if hasattr(report, "to_dict") else report
+    validate_report(data, path)
+    return data
+
+
+def validate_report(data: object, path: object) -> None:
+    """Checks the parts of the kfoot.report/1 contract that diff and gate rely on."""
+    if not isinstance(data, dict):
+        raise KfootError(f"not a kfoot report: top level is a JSON {type(data).__name__}, expected an object", path=path)
+    schema = data.get("schema")
+    if schema is None:
+        raise KfootError('not a kfoot report: no "schema" key', path=path)
+    if schema != REPORT_SCHEMA:
+        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {REPORT_SCHEMA!r})", path=path)
+    totals = data.get("totals")
+    if not isinstance(totals, dict):
+        raise KfootError('malformed report: "totals" is missing or not an object', path=path)
+    for key in _REQUIRED_TOTALS:
+        if key not in totals:
+            raise KfootError(f"malformed report: totals.{key} is missing", path=path)
+    for key in TOTAL_METRICS:
+        if key in totals:
+            _check_count(totals[key], f"totals.{key}", path)
+    files = data.get("files", [])
+    if not isinstance(files, list):
+        raise KfootError('malformed report: "files" is not a list', path=path)
+    for index, entry in enumerate(files):
+        if not isinstance(entry, dict):
+            raise KfootError(f"malformed report: files[{index}] is not an object", path=path)
+        _check_groups(entry, f"files[{index}]", path)
+    _check_groups(totals, "totals", path)
+
+
+def _check_groups(holder: dict, where: str, path: object) -> None:
+    families = holder.get("families")
+    if families is not None:
+        if not isinstance(families, list):
+            raise KfootError(f"malformed report: {where}.families is not a list", path=path)
+        for index, family in enumerate(families):
+            if not isinstance(family, dict) or not isinstance(family.get("name"), str):
+                raise KfootError(f"malformed report: {where}.families[{index}] has no name", path=path)
+            for key in FAMILY_METRICS:
+                _check_count(family.get(key, 0), f"{where}.families[{index}].{key}", path)
+    for group, metrics in (("archs", ARCH_METRICS), ("kinds", KIND_METRICS)):
+        entries = holder.get(group)
+        if entries is None:
+            continue
+        if not isinstance(entries, dict):
+            raise KfootError(f"malformed report: {where}.{group} is not an object", path=path)
+        for name, entry in entries.items():
+            if not isinstance(entry, dict):
+                raise KfootError(f"malformed report: {where}.{group}.{name} is not an object", path=path)
+            for key in metrics:
+                _check_count(entry.get(key, 0), f"{where}.{group}.{name}.{key}", path)
+
+
+def _check_count(value: object, where: str, path: object) -> None:
+    # bool is an int subclass in Python; a true/false figure is a broken report, not 1/0.
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise KfootError(f"malformed report: {where} is {json.dumps(value)}, expected a whole number >= 0", path=path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Extracting comparable figures
+
+
+def stable_family_name(name: str) -> str:
+    """The family name with nvcc's per-build module IDs removed (reports made before families
+    dropped them carry the IDs)."""
+    return strip_module_ids(name)
+
+
+def family_table(report: dict) -> dict[str, dict[str, int]]:
+    """Per-family figures over the whole report (totals.families, else summed over files)."""
+    totals = report["totals"]
+    if "families" in totals:
+        sources = [totals["families"]]
+    else:
+        sources = [entry.get("families", []) for entry in report.get("files", [])]
+    table: dict[str, dict[str, int]] = {}
+    for families in sources:
+        for family in families:
+            row = table.setdefault(stable_family_name(family["name"]), dict.fromkeys(FAMILY_METRICS, 0))
+            for key in FAMILY_METRICS:
+                row[key] += family.get(key, 0)
+    return table
+
+
+def group_table(report: dict, group: str, metrics: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """Per-arch or per-kind figures over the whole report (totals.<group>, else summed over files)."""
+    totals = report["totals"]
+    sources = [totals[group]] if group in totals else [entry.get(group, {}) for entry in report.get("files", [])]
+    table: dict[str, dict] = {}
+    for entries in sources:
+        for name, entry in entries.items():
+            row = table.setdefault(name, dict.fromkeys(metrics, 0))
+            for key in metrics:
+                row[key] += entry.get(key, 0)
+            if "kind" in entry:
+                row["kind"] = entry["kind"]
+    return table
+
+
+def total_figures(report: dict) -> dict[str, int]:
+    """Whole-report figures. `code_bytes` is the uncompressed device code (sum over kinds, else
+    archs): what a process loads onto the GPU, independent of the fatbin compression setting."""
+    totals = report["totals"]
+    figures = {key: totals[key] for key in TOTAL_METRICS if key in totals}
+    if "files" not in figures and "files" in report:
+        figures["files"] = len(report["files"])
+    if "code_bytes" not in figures:
+        kinds = group_table(report, "kinds", KIND_METRICS)
+        if not kinds:
+            kinds = group_table(report, "archs", ARCH_METRICS)
+        if kinds:
+            figures["code_bytes"] = sum(row["bytes"] for row in kinds.values())
+    return figures
+
+
+# ---------------------------------------------------------------------------------------------
+# The diff
+
+
+@dataclass(frozen=True)
+class Change:
+    """One figure on both sides."""
+
+    base: int
+    new: int
+
+    @property
+    def delta(self) -> int:
+        return self.new - self.base
+
+    @property
+    def percent(self) -> float | None:
+        """Relative change in percent; None when the base is zero (growth from nothing)."""
+        if self.base == 0:
+            return None if self.new else 0.0
+        return 100.0 * self.delta / self.base
+
+    def to_dict(self) -> dict:
+        pct = self.percent
+        return {"base": self.base, "new": self.new, "delta": self.delta,
+                "percent": None if pct is None else round(pct, 4)}
+
+
+@dataclass
+class GroupChange:
+    """A family, arch or kind on both sides. status: added, removed, changed or unchanged."""
+
+    name: str
+    status: str
+    figures: dict[str, Change]
+    kind: str | None = None  # for archs: sass, ptx or ltoir
+
+    def delta(self, metric: str) -> int:
+        change = self.figures.get(metric)
+        return change.delta if change else 0
+
+    def to_dict(self) -> dict:
+        out = {"name": self.name, "status": self.status}
+        if self.kind:
+            out["kind"] = self.kind
+        out.update({key: change.to_dict() for key, change in self.figures.items()})
+        return out
+
+
+@dataclass
+class ReportDiff:
+    base_label: str
+    new_label: str
+    totals: dict[str, Change]
+    families: list[GroupChange] = field(default_factory=list)
+    archs: list[GroupChange] = field(default_factory=list)
+    kinds: list[GroupChange] = field(default_factory=list)
+
+    @property
+    def is_zero(self) -> bool:
+        groups = self.families + self.archs + self.kinds
+        return all(c.delta == 0 for c in self.totals.values()) and all(g.status == "unchanged" for g in groups)
+
+    def families_with(self, status: str) -> list[GroupChange]:
+        return [g for g in self.families if g.status == status]
+
+    def family(self, name: str) -> GroupChange | None:
+        return next((g for g in self.families if g.name == name), None)
+
+    def to_dict(self) -> dict:
+        return {
+            "schema": "kfoot.diff/1",
+            "base": self.base_label,
+            "new": self.new_label,
+            "zero": self.is_zero,
+            "totals": {key: change.to_dict() for key, change in self.totals.items()},
+            "families": [g.to_dict() for g in self.families],
+            "families_added": [g.name for g in self.families_with("added")],
+            "families_removed": [g.name for g in self.families_with("removed")],
+            "archs": [g.to_dict() for g in self.archs],
+            "kinds": [g.to_dict() for g in self.kinds],
+        }
+
+
+def diff_reports(base: dict, new: dict, base_label: str = "base", new_label: str = "new") -> ReportDiff:
+    """Changes from `base` to `new`. Families are listed biggest growth first, shrinkage last."""
+    base_totals, new_totals = total_figures(base), total_figures(new)
+    totals = {key: Change(base_totals[key], new_totals[key])
+              for key in TOTAL_METRICS if key in base_totals and key in new_totals}
+    families = _compare_groups(family_table(base), family_table(new), FAMILY_METRICS)
+    families.sort(key=lambda g: (-g.delta("kernels"), -g.delta("bytes"), g.name))
+    archs = _compare_groups(group_table(base, "archs", ARCH_METRICS), group_table(new, "archs", ARCH_METRICS), ARCH_METRICS)
+    kinds = _compare_groups(group_table(base, "kinds", KIND_METRICS), group_table(new, "kinds", KIND_METRICS), KIND_METRICS)
+    return ReportDiff(base_label, new_label, totals, families, archs, kinds)
+
+
+def _compare_groups(base: dict[str, dict], new: dict[str, dict], metrics: tuple[str, ...]) -> list[GroupChange]:
+    out = []
+    for name in sorted(base.keys() | new.keys()):
+        before, after = base.get(name), new.get(name)
+        figures = {key: Change((before or {}).get(key, 0), (after or {}).get(key, 0)) for key in metrics}
+        if before is None:
+            status = "added"
+        elif after is None:
+            status = "removed"
+        elif any(change.delta for change in figures.values()):
+            status = "changed"
+        else:
+            status = "unchanged"
+        kind = (after or before).get("kind")
+        out.append(GroupChange(name, status, figures, kind))
+    return out

@@ -1,0 +1,223 @@
+"""Output of `kfoot diff` and `kfoot gate`: rich tables for people, Markdown for CI summaries.
+(JSON is the `to_dict()` of the diff and the verdict.)"""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .diff import Change, GroupChange, ReportDiff
+from .verdict import Check, Verdict, size_metric
+
+TOTAL_LABELS = {
+    "files": "files",
+    "size": "file bytes",
+    "device_bytes": "device bytes (stored)",
+    "code_bytes": "device code bytes",
+    "kernels": "kernels",
+    "distinct_kernels": "distinct kernels",
+    "global_symbols": "global symbols",
+}
+# How many families a table shows before summarising the rest as one line.
+FAMILY_ROWS = 30
+
+
+def make_console() -> Console:
+    # Not a terminal (CI logs, pipes): wide enough that long C++ names are never cut.
+    return Console(width=None if sys.stdout.isatty() else 200, highlight=False, soft_wrap=False)
+
+
+def signed(value: int) -> str:
+    return f"{value:+,}" if value else "0"
+
+
+def percent(change: Change) -> str:
+    pct = change.percent
+    if pct is None:
+        return "new"
+    return f"{pct:+.1f}%" if change.delta else ""
+
+
+def change_text(change: Change) -> str:
+    pct = percent(change)
+    return f"{signed(change.delta)} ({pct})" if pct and change.delta else signed(change.delta)
+
+
+def summary_line(diff: ReportDiff) -> str:
+    """One line: the kernel and size change, or that nothing changed."""
+    kernels, size = diff.totals["kernels"], diff.totals[size_metric(diff)]
+    if diff.is_zero:
+        return f"no change in device code ({kernels.new:,} kernels, {size.new:,} {TOTAL_LABELS[size_metric(diff)]})"
+    parts = [f"kernels {change_text(kernels)}", f"{TOTAL_LABELS[size_metric(diff)]} {change_text(size)}"]
+    added, removed = diff.families_with("added"), diff.families_with("removed")
+    if added:
+        parts.append(f"{len(added)} famil{'y' if len(added) == 1 else 'ies'} added")
+    if removed:
+        parts.append(f"{len(removed)} famil{'y' if len(removed) == 1 else 'ies'} removed")
+    return ", ".join(parts)
+
+
+def _changed(groups: list[GroupChange]) -> list[GroupChange]:
+    return [g for g in groups if g.status != "unchanged"]
+
+
+def _family_counts(diff: ReportDiff) -> str:
+    grew = sum(1 for g in diff.families if g.status == "changed" and (g.delta("kernels") > 0 or g.delta("bytes") > 0))
+    changed = len(diff.families_with("changed"))
+    return (f"{grew} grew, {changed - grew} shrank or changed, {len(diff.families_with('added'))} added, "
+            f"{len(diff.families_with('removed'))} removed, {len(diff.families_with('unchanged'))} unchanged")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text (rich)
+
+
+def print_diff(diff: ReportDiff, console: Console) -> None:
+    console.print(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
+    if diff.is_zero:
+        return
+    totals = Table(title="Totals", title_justify="left")
+    for name, justify in (("figure", "left"), ("base", "right"), ("new", "right"), ("change", "right")):
+        totals.add_column(name, justify=justify)
+    for key, change in diff.totals.items():
+        totals.add_row(TOTAL_LABELS.get(key, key), f"{change.base:,}", f"{change.new:,}", change_text(change))
+    console.print(totals)
+    _print_groups(console, f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
+    _print_groups(console, "Archs", _changed(diff.archs), "arch")
+    _print_groups(console, "Kinds", _changed(diff.kinds), "kind")
+
+
+def _print_groups(console: Console, title: str, groups: list[GroupChange], what: str) -> None:
+    if not groups:
+        return
+    metrics = list(groups[0].figures)
+    table = Table(title=title, title_justify="left")
+    table.add_column(what, no_wrap=True)
+    table.add_column("status")
+    for metric in metrics:
+        table.add_column(metric.replace("_", " "), justify="right")
+    for group in groups[:FAMILY_ROWS]:
+        cells = [f"{group.figures[m].new:,} ({signed(group.figures[m].delta)})" for m in metrics]
+        table.add_row(Text(group.name), group.status, *cells)
+    if len(groups) > FAMILY_ROWS:
+        table.add_row(f"... {len(groups) - FAMILY_ROWS} more", "", *[""] * len(metrics))
+    console.print(table)
+
+
+def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = None) -> None:
+    diff = verdict.diff
+    word = {"pass": "[green]PASS[/]", "shrink": "[green]PASS[/] (footprint shrank)", "fail": "[red]FAIL[/]"}[verdict.outcome]
+    console.print(f"[bold]kfoot gate[/] {word}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
+    table = Table(title="Budget", title_justify="left")
+    for name, justify in (("rule", "left"), ("base", "right"), ("new", "right"), ("change", "right"),
+                          ("allowed", "right"), ("result", "left")):
+        table.add_column(name, justify=justify, no_wrap=name == "rule")
+    for check in verdict.checks:
+        table.add_row(Text(_rule(check)), f"{check.change.base:,}", f"{check.change.new:,}", change_text(check.change),
+                      f"{check.allowed:+,} ({check.limit.describe(_unit(check))})",
+                      "ok" if check.passed else "[red]OVER BUDGET[/]")
+    console.print(table)
+    grown = verdict.grown_families
+    if grown:
+        _print_families(console, "Families that grew, most first", grown)
+    if verdict.outcome == "shrink":
+        shrunk = verdict.shrunk_families
+        if shrunk:
+            _print_families(console, "Families that shrank", shrunk)
+        if update_hint:
+            console.print(f"The footprint shrank; lock the gain in with: {update_hint}", markup=False, soft_wrap=True)
+    if not verdict.passed and update_hint:
+        console.print(f"If this growth is intended, update the baseline: {update_hint}", markup=False, soft_wrap=True)
+
+
+def _print_families(console: Console, title: str, families: list[GroupChange]) -> None:
+    table = Table(title=title, title_justify="left")
+    table.add_column("family", no_wrap=True)
+    for name in ("kernels", "change", "bytes change", "status"):
+        table.add_column(name, justify="left" if name == "status" else "right")
+    for family in families[:FAMILY_ROWS]:
+        table.add_row(Text(family.name), f"{family.figures['kernels'].new:,}", signed(family.delta("kernels")),
+                      signed(family.delta("bytes")), family.status)
+    if len(families) > FAMILY_ROWS:
+        table.add_row(f"... {len(families) - FAMILY_ROWS} more", "", "", "", "")
+    console.print(table)
+
+
+def _rule(check: Check) -> str:
+    what = "kernels" if check.metric == "kernels" else "code bytes"
+    return f"{check.name}: {what}" if check.scope == "family" else f"{what} ({check.name})"
+
+
+def _unit(check: Check) -> str:
+    return "kernels" if check.metric == "kernels" else "bytes"
+
+
+# ---------------------------------------------------------------------------------------------
+# Markdown (GitHub step summaries, PR comments)
+
+
+def _md_name(name: str) -> str:
+    # Backticks keep `_`, `*` and `<` in C++ names literal; a `|` would end the table cell.
+    return "`" + name.replace("`", "'").replace("|", "\\|") + "`"
+
+
+def markdown_diff(diff: ReportDiff, heading: str = "###") -> str:
+    lines = [f"{heading} kfoot diff", "", f"`{diff.base_label}` → `{diff.new_label}`: {summary_line(diff)}", ""]
+    if diff.is_zero:
+        return "\n".join(lines)
+    lines += ["| figure | base | new | change |", "|---|---:|---:|---:|"]
+    for key, change in diff.totals.items():
+        lines.append(f"| {TOTAL_LABELS.get(key, key)} | {change.base:,} | {change.new:,} | {change_text(change)} |")
+    lines.append("")
+    lines += _md_groups(f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
+    lines += _md_groups("Archs", _changed(diff.archs), "arch")
+    lines += _md_groups("Kinds", _changed(diff.kinds), "kind")
+    return "\n".join(lines)
+
+
+def _md_groups(title: str, groups: list[GroupChange], what: str) -> list[str]:
+    if not groups:
+        return []
+    metrics = list(groups[0].figures)
+    lines = [f"**{title}**", "", "| " + " | ".join([what, "status", *(m.replace("_", " ") for m in metrics)]) + " |",
+             "|---|---|" + "---:|" * len(metrics)]
+    for group in groups[:FAMILY_ROWS]:
+        cells = [f"{group.figures[m].new:,} ({signed(group.figures[m].delta)})" for m in metrics]
+        lines.append("| " + " | ".join([_md_name(group.name), group.status, *cells]) + " |")
+    if len(groups) > FAMILY_ROWS:
+        lines.append(f"| … {len(groups) - FAMILY_ROWS} more |" + " |" * (len(metrics) + 1))
+    return lines + [""]
+
+
+def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
+    word = {"pass": "PASS", "shrink": "PASS (footprint shrank)", "fail": "FAIL"}[verdict.outcome]
+    diff = verdict.diff
+    lines = [f"### kfoot gate: {word}", "", f"`{diff.base_label}` → `{diff.new_label}`: {summary_line(diff)}", "",
+             "| rule | base | new | change | allowed | result |", "|---|---:|---:|---:|---:|---|"]
+    for check in verdict.checks:
+        lines.append(f"| {_md_rule(check)} | {check.change.base:,} | {check.change.new:,} | {change_text(check.change)} "
+                     f"| {check.allowed:+,} ({check.limit.describe(_unit(check))}) | {'ok' if check.passed else '**over budget**'} |")
+    lines.append("")
+    for title, families in (("Families that grew, most first", verdict.grown_families),
+                            ("Families that shrank", verdict.shrunk_families if verdict.outcome == "shrink" else [])):
+        if not families:
+            continue
+        lines += [f"**{title}**", "", "| family | kernels | change | bytes change | status |", "|---|---:|---:|---:|---|"]
+        for family in families[:FAMILY_ROWS]:
+            lines.append(f"| {_md_name(family.name)} | {family.figures['kernels'].new:,} | {signed(family.delta('kernels'))} "
+                         f"| {signed(family.delta('bytes'))} | {family.status} |")
+        if len(families) > FAMILY_ROWS:
+            lines.append(f"| … {len(families) - FAMILY_ROWS} more | | | | |")
+        lines.append("")
+    if not verdict.passed and update_hint:
+        lines += [f"If this growth is intended, update the baseline: `{update_hint}`", ""]
+    return "\n".join(lines)
+
+
+def _md_rule(check: Check) -> str:
+    what = "kernels" if check.metric == "kernels" else "code bytes"
+    return f"{_md_name(check.name)}: {what}" if check.scope == "family" else f"{what} ({check.name})"

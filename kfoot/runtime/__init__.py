@@ -1,0 +1,13 @@
+"""The run-time side of RTC and hybrid builds: ask for a kernel, get a cubin (memory cache, disk
+cache or NVRTC) and launch it. docs/runtime.md documents the API, environment and formats.
+
+- api: `open_registry`, `KernelRegistry`, `Kernel` (the public entry points, re-exported here).
+- registry: reading `registry.json` and resolving axis values to variants.
+- compiler, nvrtc: compiling name expressions with NVRTC, one or many per program.
+- cache, statmemo, fingerprint: the disk cache, its key, and cheap re-validation of its inputs.
+- trace: the usage trace (`KFOOT_TRACE`).
+"""
+
+from .api import Kernel, KernelRegistry, NoGpuError, open_registry
+
+__all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]

@@ -1,0 +1,520 @@
+"""The disk cache of compiled kernels: one small index entry per kernel key, cubins stored once.
+
+Layout under the cache root (created 0700):
+
+    entries/<k[:2]>/<key>.entry   two lines: canonical JSON metadata, then sha256 of that line
+    blobs/<h[:2]>/<sha256>.cubin  the cubin of one NVRTC program, named by its own sha256
+    tmp/                           temporary files, renamed into place (same file system)
+
+Why two levels: bulk warm compiles many kernels in one NVRTC program, so one cubin holds many
+kernels. Each kernel key gets its own entry (so lookups stay per kernel, as the fingerprint is),
+and the entries of one program share the blob instead of storing the cubin once per kernel.
+
+Every read is checked: the entry's own checksum, its key against the file name, the owner, and
+the blob's sha256 against its name. A truncated, corrupted or wrong-key entry is deleted with
+one warning and reported as a miss, so the caller recompiles; a foreign-owned one is ignored
+(never loaded, never deleted). Writes go to tmp/ and are renamed, so concurrent writers of the
+same key each install a complete file and readers never see half of one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tarfile
+import tempfile
+import threading
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import KfootError
+from .statmemo import StatMemo
+
+ENTRY_SUFFIX = ".entry"
+BLOB_SUFFIX = ".cubin"
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+# Orphan blobs and temp files younger than this may belong to a writer that is mid-way; prune
+# leaves them alone so it never deletes a blob whose entry is about to be renamed into place.
+GRACE_SECONDS = 120.0
+
+
+class CacheWarning(UserWarning):
+    """A cache entry was discarded or ignored; the kernel is recompiled."""
+
+
+@dataclass(frozen=True)
+class CacheHit:
+    cubin: bytes
+    lowered_name: str
+    meta: dict
+
+
+@dataclass
+class EntryInfo:
+    key: str
+    path: Path
+    size: int  # the entry file alone
+    mtime: float  # last use (a hit touches it): the LRU order
+    meta: dict | None  # None when the entry is unreadable or corrupt
+    problem: str | None = None
+    blob_size: int = 0
+
+
+@dataclass
+class PruneResult:
+    removed_entries: int = 0
+    removed_blobs: int = 0
+    freed_bytes: int = 0
+    total_bytes: int = 0
+
+
+@dataclass
+class ImportResult:
+    installed: int = 0
+    already_present: int = 0
+    rejected: list[str] = field(default_factory=list)
+
+
+def default_cache_root() -> Path:
+    explicit = os.environ.get("KFOOT_CACHE_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "kfoot"
+
+
+def cache_disabled_by_env() -> bool:
+    return os.environ.get("KFOOT_CACHE", "1").strip().lower() in ("0", "false", "no", "off")
+
+
+def max_bytes_from_env() -> int | None:
+    raw = os.environ.get("KFOOT_CACHE_MAX_BYTES")
+    if not raw:
+        return None
+    try:
+        return parse_size(raw)
+    except ValueError:
+        raise KfootError(f"KFOOT_CACHE_MAX_BYTES={raw!r} is not a size (e.g. 500M, 2G, 1048576)") from None
+
+
+def parse_size(text: str) -> int:
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*", text.lower())
+    if not match:
+        raise ValueError(text)
+    scale = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[match.group(2)]
+    return int(float(match.group(1)) * scale)
+
+
+class DiskCache:
+    def __init__(self, root: str | os.PathLike, *, max_bytes: int | None = None):
+        self.root = Path(root)
+        self.max_bytes = max_bytes
+        self._uid = os.geteuid()
+        self._warned: set[str] = set()
+        self._warn_lock = threading.Lock()
+        self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
+        self._ready = False
+        self.unusable = False  # set when the root turned out unusable: writes are skipped
+        self._estimated_total: int | None = None  # bytes on disk, as last scanned plus our writes
+        self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
+
+    @classmethod
+    def from_env(cls) -> "DiskCache | None":
+        """The cache the environment asks for, or None when KFOOT_CACHE=0."""
+        if cache_disabled_by_env():
+            return None
+        return cls(default_cache_root(), max_bytes=max_bytes_from_env())
+
+    # -- paths ------------------------------------------------------------------------------
+    def entry_path(self, key: str) -> Path:
+        return self.root / "entries" / key[:2] / (key + ENTRY_SUFFIX)
+
+    def blob_path(self, sha: str) -> Path:
+        return self.root / "blobs" / sha[:2] / (sha + BLOB_SUFFIX)
+
+    def ensure_root(self) -> None:
+        """Create the cache private to the user; refuse a root owned by someone else."""
+        if self._ready:
+            return
+        try:
+            self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+            info = self.root.stat()
+        except OSError as exc:
+            raise KfootError(f"cannot create the cache directory: {exc.strerror}", path=self.root) from None
+        if info.st_uid != self._uid:
+            raise KfootError(f"cache directory is owned by uid {info.st_uid}, not by you; set KFOOT_CACHE_DIR", path=self.root)
+        for sub in ("entries", "blobs", "tmp"):
+            (self.root / sub).mkdir(mode=0o700, exist_ok=True)
+        self._ready = True
+
+    # -- reading ----------------------------------------------------------------------------
+    def get(self, key: str) -> CacheHit | None:
+        """The cached kernel for `key`, or None (missing, corrupt: warned and deleted, foreign: ignored)."""
+        path = self.entry_path(key)
+        try:
+            data = self._read_own(path)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self._warn(path, f"unreadable ({exc.strerror})", delete=False)
+            return None
+        if data is None:
+            return None
+        meta, problem = parse_entry(data, key)
+        if problem:
+            self._warn(path, problem, delete=True)
+            return None
+        cubin = self._read_blob(meta["blob"], path)
+        if cubin is None:
+            return None
+        try:  # the LRU clock: a hit makes the entry recent
+            os.utime(path)
+        except OSError:
+            pass
+        return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
+
+    def _read_own(self, path: Path) -> bytes | None:
+        """A file's bytes if this user owns it; None (warned) for another user's file. The owner is
+        checked on the open handle, so a file swapped in between is not read."""
+        with open(path, "rb") as handle:
+            owner = os.fstat(handle.fileno()).st_uid
+            data = handle.read()
+        if owner != self._uid:
+            self._warn(path, f"owned by uid {owner}, ignored", delete=False)
+            return None
+        return data
+
+    def _read_blob(self, sha: str, entry_path: Path) -> bytes | None:
+        cached = self._verified_blobs.get(sha)
+        if cached is not None:
+            return cached
+        path = self.blob_path(sha)
+        try:
+            data = self._read_own(path)
+        except FileNotFoundError:
+            # Pruned by another process between our two reads, or lost: the entry is useless.
+            self._unlink(entry_path)
+            return None
+        if data is None:
+            return None
+        if hashlib.sha256(data).hexdigest() != sha:
+            self._warn(path, "cubin checksum mismatch", delete=True)
+            self._unlink(entry_path)
+            return None
+        self._verified_blobs[sha] = data
+        return data
+
+    # -- writing ----------------------------------------------------------------------------
+    def put_program(self, cubin: bytes, kernels: list[tuple[str, str, dict]]) -> None:
+        """Store one program's cubin and an entry per kernel: (key, lowered name, metadata).
+
+        A cache that cannot be used (a root owned by someone else, a read-only disk) warns once
+        and is skipped: the kernel was compiled, the caller still gets it.
+        """
+        if self.unusable:
+            return
+        try:
+            self.ensure_root()
+        except KfootError as exc:
+            self.unusable = True
+            warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
+            return
+        sha = hashlib.sha256(cubin).hexdigest()
+        blob = self.blob_path(sha)
+        written = 0
+        try:
+            if not blob.is_file():
+                self._atomic_write(blob, cubin)
+                written += len(cubin)
+            self._verified_blobs[sha] = cubin
+            for key, lowered, meta in kernels:
+                body = format_entry(dict(meta, key=key, blob=sha, blob_size=len(cubin), lowered_name=lowered, created=time.time()))
+                self._atomic_write(self.entry_path(key), body)
+                written += len(body)
+        except OSError as exc:  # disk full, read-only: the kernel is compiled, only caching failed
+            self.unusable = True
+            warnings.warn(f"kfoot cache disabled for this process: cannot write in {self.root} ({exc.strerror})",
+                          CacheWarning, stacklevel=3)
+            return
+        if self.max_bytes is not None:
+            # Scanning the cache on every write would cost O(entries) per kernel: scan once, then
+            # count what this process writes, and prune (a fresh scan) only past the bound.
+            if self._estimated_total is None:
+                self._estimated_total = self.usage()[2]
+            else:
+                self._estimated_total += written
+            if self._estimated_total > self.max_bytes:
+                self._estimated_total = self.prune(self.max_bytes).total_bytes
+
+    def _atomic_write(self, target: Path, data: bytes) -> None:
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.root / "tmp", prefix=target.name + ".")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            self._unlink(Path(tmp))
+            raise
+
+    # -- maintenance ------------------------------------------------------------------------
+    def entries(self) -> list[EntryInfo]:
+        """Every entry on disk with its metadata, checked (problem set when bad). Foreign ones included."""
+        infos = []
+        for path in sorted((self.root / "entries").glob(f"*/*{ENTRY_SUFFIX}")):
+            key = path.name[: -len(ENTRY_SUFFIX)]
+            try:
+                stat = path.stat()
+                data = path.read_bytes()
+            except OSError as exc:
+                infos.append(EntryInfo(key, path, 0, 0.0, None, f"unreadable ({exc.strerror})"))
+                continue
+            meta, problem = parse_entry(data, key)
+            if stat.st_uid != self._uid:
+                problem = f"owned by uid {stat.st_uid}"
+            info = EntryInfo(key, path, stat.st_size, stat.st_mtime, None if problem else meta, problem)
+            if meta and not problem:
+                info.blob_size = int(meta.get("blob_size", 0))
+            infos.append(info)
+        return infos
+
+    def blobs(self) -> dict[str, Path]:
+        return {p.name[: -len(BLOB_SUFFIX)]: p for p in (self.root / "blobs").glob(f"*/*{BLOB_SUFFIX}")}
+
+    def verify(self, *, fix: bool = False) -> list[tuple[Path, str]]:
+        """Check every entry and blob; returns (path, problem) for the bad ones (deleted when fix)."""
+        bad: list[tuple[Path, str]] = []
+        blob_ok: dict[str, bool] = {}
+        for sha, path in self.blobs().items():
+            try:
+                ok = hashlib.sha256(path.read_bytes()).hexdigest() == sha
+            except OSError:
+                ok = False
+            blob_ok[sha] = ok
+            if not ok:
+                bad.append((path, "cubin checksum mismatch"))
+        for info in self.entries():
+            problem = info.problem
+            if problem is None and not blob_ok.get(info.meta["blob"], False):
+                problem = "its cubin is missing or corrupt"
+            if problem:
+                bad.append((info.path, problem))
+        if fix:
+            for path, problem in bad:
+                if not problem.startswith("owned by"):
+                    self._unlink(path)
+        return bad
+
+    def usage(self) -> tuple[list[EntryInfo], dict[str, int], int]:
+        """(entries, referenced blob sizes, total bytes on disk of entries plus blobs)."""
+        infos = self.entries()
+        blob_sizes = {}
+        for sha, path in self.blobs().items():
+            try:
+                blob_sizes[sha] = path.stat().st_size
+            except OSError:
+                pass
+        total = sum(i.size for i in infos) + sum(blob_sizes.values())
+        return infos, blob_sizes, total
+
+    def prune(self, max_bytes: int) -> PruneResult:
+        """Delete least-recently-used entries (and blobs no entry uses) until the cache fits max_bytes."""
+        result = PruneResult()
+        if not (self.root / "entries").is_dir():
+            return result
+        infos, blob_sizes, total = self.usage()
+        now = time.time()
+        refcount: dict[str, int] = {}
+        for info in infos:
+            if info.meta:
+                refcount[info.meta["blob"]] = refcount.get(info.meta["blob"], 0) + 1
+
+        def drop_blob(sha: str) -> None:
+            nonlocal total
+            size = blob_sizes.pop(sha, 0)
+            if self._unlink(self.blob_path(sha)):
+                result.removed_blobs += 1
+                result.freed_bytes += size
+                total -= size
+
+        # Orphans first (a crashed writer's blob, or a blob whose entries were all replaced).
+        for sha in list(blob_sizes):
+            if refcount.get(sha, 0) == 0 and self._age(self.blob_path(sha), now) > GRACE_SECONDS:
+                drop_blob(sha)
+        for tmp in (self.root / "tmp").glob("*"):
+            if self._age(tmp, now) > GRACE_SECONDS:
+                self._unlink(tmp)
+        for info in sorted(infos, key=lambda i: i.mtime):
+            if total <= max_bytes:
+                break
+            if info.problem and info.problem.startswith("owned by"):
+                continue  # not ours to delete
+            if self._unlink(info.path):
+                result.removed_entries += 1
+                result.freed_bytes += info.size
+                total -= info.size
+            if info.meta:
+                sha = info.meta["blob"]
+                refcount[sha] -= 1
+                if refcount[sha] == 0:
+                    drop_blob(sha)
+        result.total_bytes = total
+        return result
+
+    def clear(self) -> int:
+        """Delete the whole cache content; returns the number of entries removed."""
+        count = len(list((self.root / "entries").glob(f"*/*{ENTRY_SUFFIX}"))) if self.root.is_dir() else 0
+        for sub in ("entries", "blobs", "tmp"):
+            shutil.rmtree(self.root / sub, ignore_errors=True)
+        self._ready = False
+        self._verified_blobs.clear()
+        return count
+
+    # -- moving a cache between machines ----------------------------------------------------
+    def export(self, archive: str | os.PathLike) -> int:
+        """Write the good entries and their blobs to a tar archive (atomically); returns the entry count."""
+        archive = Path(archive)
+        good = [i for i in self.entries() if i.problem is None]
+        blobs = self.blobs()
+        archive.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=archive.parent, prefix=archive.name + ".")
+        os.close(fd)
+        try:
+            count = 0
+            with tarfile.open(tmp, "w:gz" if archive.name.endswith(("gz", ".tgz")) else "w") as tar:
+                added: set[str] = set()
+                for info in good:
+                    sha = info.meta["blob"]
+                    if sha not in blobs:
+                        continue
+                    if sha not in added:
+                        tar.add(blobs[sha], arcname=f"blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}", recursive=False)
+                        added.add(sha)
+                    tar.add(info.path, arcname=f"entries/{info.key[:2]}/{info.key}{ENTRY_SUFFIX}", recursive=False)
+                    count += 1
+            os.replace(tmp, archive)
+        except BaseException:
+            self._unlink(Path(tmp))
+            raise
+        return count
+
+    def import_(self, archive: str | os.PathLike) -> ImportResult:
+        """Install the entries of an exported archive, each verified; unsafe archives are refused whole."""
+        archive = Path(archive)
+        try:
+            tar = tarfile.open(archive)
+        except (OSError, tarfile.TarError) as exc:
+            raise KfootError(f"not a readable tar archive ({exc})", path=archive) from None
+        result = ImportResult()
+        with tar:
+            members = tar.getmembers()
+            blobs: dict[str, bytes] = {}
+            entries: dict[str, bytes] = {}
+            for member in members:
+                kind, name = _check_member(member, archive)
+                if kind is None:
+                    continue
+                data = tar.extractfile(member).read()
+                (blobs if kind == "blob" else entries)[name] = data
+        self.ensure_root()
+        for sha, data in blobs.items():
+            if hashlib.sha256(data).hexdigest() != sha:
+                result.rejected.append(f"blobs/{sha}: checksum mismatch")
+                continue
+            if not self.blob_path(sha).is_file():
+                self._atomic_write(self.blob_path(sha), data)
+        for key, data in entries.items():
+            meta, problem = parse_entry(data, key)
+            if problem is None and (meta["blob"] not in blobs or hashlib.sha256(blobs[meta["blob"]]).hexdigest() != meta["blob"]):
+                problem = "its cubin is missing or corrupt in the archive"
+            if problem:
+                result.rejected.append(f"entries/{key}: {problem}")
+                continue
+            if self.entry_path(key).is_file():
+                result.already_present += 1
+                continue
+            self._atomic_write(self.entry_path(key), data)
+            result.installed += 1
+        return result
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _warn(self, path: Path, problem: str, *, delete: bool) -> None:
+        with self._warn_lock:
+            first = str(path) not in self._warned
+            self._warned.add(str(path))
+        if delete:
+            self._unlink(path)
+        if first:
+            action = "discarded, recompiling" if delete else "not used"
+            warnings.warn(f"kfoot cache entry {path}: {problem}; {action}", CacheWarning, stacklevel=4)
+
+    @staticmethod
+    def _unlink(path: Path) -> bool:
+        try:
+            path.unlink()
+            return True
+        except OSError:
+            return False
+
+    @staticmethod
+    def _age(path: Path, now: float) -> float:
+        try:
+            return now - path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+
+def format_entry(meta: dict) -> bytes:
+    body = json.dumps(meta, sort_keys=True, separators=(",", ":")).encode()
+    return body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n"
+
+
+def parse_entry(data: bytes, key: str) -> tuple[dict | None, str | None]:
+    """(metadata, None) for a sound entry of `key`, else (None or metadata, the problem)."""
+    body, sep, rest = data.partition(b"\n")
+    if not sep or not rest.endswith(b"\n"):
+        return None, "truncated entry"
+    if hashlib.sha256(body).hexdigest().encode() != rest[:-1]:
+        return None, "entry checksum mismatch"
+    try:
+        meta = json.loads(body)
+    except ValueError:
+        return None, "entry is not JSON"
+    if not isinstance(meta, dict) or not all(k in meta for k in ("key", "blob", "lowered_name")):
+        return None, "entry lacks its key, blob or kernel name"
+    if meta["key"] != key:
+        return meta, "entry holds another key (renamed or copied file)"
+    if not _HEX64.fullmatch(str(meta["blob"])):
+        return meta, "entry names no valid cubin"
+    return meta, None
+
+
+def _check_member(member: tarfile.TarInfo, archive: Path) -> tuple[str | None, str]:
+    """('blob'|'entry', key) for a cache file, (None, '') for a folder; unsafe members end the import."""
+    name = member.name
+    if name.startswith("/") or os.path.isabs(name) or ".." in Path(name).parts:
+        raise KfootError(f"refusing archive: member {name!r} has an absolute path or '..'", path=archive)
+    if member.issym() or member.islnk():
+        raise KfootError(f"refusing archive: member {name!r} is a link", path=archive)
+    if member.isdir():
+        return None, ""
+    if not member.isfile():
+        raise KfootError(f"refusing archive: member {name!r} is not a regular file", path=archive)
+    parts = Path(name).parts
+    if parts and parts[0] == ".":
+        parts = parts[1:]
+    if len(parts) == 3 and parts[0] == "blobs" and parts[2].endswith(BLOB_SUFFIX):
+        kind, stem = "blob", parts[2][: -len(BLOB_SUFFIX)]
+    elif len(parts) == 3 and parts[0] == "entries" and parts[2].endswith(ENTRY_SUFFIX):
+        kind, stem = "entry", parts[2][: -len(ENTRY_SUFFIX)]
+    else:
+        raise KfootError(f"refusing archive: member {name!r} is not a kfoot cache file", path=archive)
+    if not _HEX64.fullmatch(stem) or parts[1] != stem[:2]:
+        raise KfootError(f"refusing archive: member {name!r} is not a kfoot cache file", path=archive)
+    return kind, stem

@@ -1,0 +1,284 @@
+"""Turning registry variants into cached cubins: one kernel on demand, or many in bulk (warm).
+
+Bulk compiling is where RTC's cost is won back: NVRTC's fixed cost per program (parsing the
+headers, cuda_fp16/bf16 included) dominates a small kernel, so `warm` puts many variants into one
+program (one name expression each) and runs several programs in parallel processes.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..core.errors import KfootError
+from . import fingerprint, nvrtc
+from .cache import DiskCache
+from .statmemo import StatMemo
+from .registry import Registry, RegistryVariant, load_registry
+
+# Variants per NVRTC program. Each program pays ~100 ms of header parsing (cuda_fp16/bf16 and the
+# templates); measured on the bundled binary family, 32 per program gave 3.8-4.7x the one-by-one
+# speed per kernel and 64 gave 5.3x. The cost: a module loaded for one kernel brings its 63
+# program-mates into GPU memory too (the cache stores one cubin per program).
+DEFAULT_BATCH = 64
+
+
+@dataclass(frozen=True)
+class KernelBinary:
+    """A compiled kernel: the cubin that holds it (maybe with others) and its mangled name."""
+
+    cubin: bytes
+    lowered_name: str
+    arch: str
+    from_cache: bool
+
+
+@dataclass
+class WarmResult:
+    requested: int = 0
+    cache_hits: int = 0
+    compiled: int = 0
+    programs: int = 0
+    compile_seconds: float = 0.0  # time inside NVRTC calls, summed over workers
+    wall_seconds: float = 0.0
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (template-id, first error line)
+
+    @property
+    def seconds_per_kernel(self) -> float:
+        """Wall time per compiled kernel: what the user waits, parallelism included."""
+        return self.wall_seconds / self.compiled if self.compiled else 0.0
+
+
+class SourceContext:
+    """What compiling a registry's variants needs, computed once: options, NVRTC version, digests.
+
+    Keys are only needed with a disk cache; `memo` (the cache's StatMemo) lets a process that
+    is served from disk compute them without loading NVRTC or rehashing the toolkit headers.
+    """
+
+    def __init__(self, registry: Registry, arch: str, memo: StatMemo | None = None):
+        self.registry = registry
+        self.arch = nvrtc.normalize_arch(arch)
+        self.include_dirs = nvrtc.include_dirs()
+        self.memo = memo
+        self._nvrtc_version: str | None = None
+        self._digests: dict[Path, str] = {}
+
+    @property
+    def nvrtc_version(self) -> str:
+        if self._nvrtc_version is None:
+            guess = nvrtc.library_guess()
+            name = f"nvrtc-version:{guess}:{os.environ.get('CUDA_HOME', '')}"
+            version = self.memo.get(name) if self.memo is not None and guess else None
+            if version is None:
+                version = nvrtc.nvrtc_version()  # loads libnvrtc
+                loaded = nvrtc.loaded_library()
+                # Remember it only when the library loaded is the one a fresh process guesses.
+                if self.memo is not None and guess and loaded and os.path.realpath(loaded) == os.path.realpath(guess):
+                    self.memo.put(name, [guess], version)
+            self._nvrtc_version = version
+        return self._nvrtc_version
+
+    def options(self, header: Path) -> tuple[str, ...]:
+        return nvrtc.compile_options(self.arch, (f"-I{header.parent}",))
+
+    def digest(self, header: Path) -> str:
+        digest = self._digests.get(header)
+        if digest is None:
+            name = f"digest:{header}:{':'.join(map(str, self.include_dirs))}"
+            digest = self.memo.get(name) if self.memo is not None else None
+            if digest is None:
+                try:
+                    digest, files = fingerprint.source_digest_and_files(header, self.include_dirs)
+                except OSError as exc:
+                    raise KfootError(f"template source unreadable ({exc.strerror}): {exc.filename}; "
+                                     "copy the registry folder whole", path=self.registry.path) from None
+                if self.memo is not None:
+                    self.memo.put(name, files, digest)
+            self._digests[header] = digest
+        return digest
+
+    def key(self, variant: RegistryVariant) -> str:
+        header = self.registry.families[variant.family].header
+        return fingerprint.cache_key(
+            nvrtc_version=self.nvrtc_version,
+            arch=self.arch,
+            options=self.options(header),
+            source_sha256=self.digest(header),
+            name_expression=variant.template_id,
+        )
+
+    def meta(self, variant: RegistryVariant, seconds: float, batch: int) -> dict:
+        return {
+            "name_expression": variant.template_id,
+            "family": variant.family,
+            "arch": self.arch,
+            "nvrtc": self.nvrtc_version,
+            "kfoot": __version__,
+            "compile_seconds": round(seconds, 4),
+            "program_kernels": batch,
+        }
+
+
+def program_source(headers: list[Path]) -> str:
+    return "".join(f'#include "{header.name}"\n' for header in headers)
+
+
+def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None):
+    """Compile variants as one NVRTC program and store them; returns the CompiledProgram.
+
+    The program includes the header of every family involved (warm groups by header, so it is
+    usually one). Include paths are not part of the key: the headers' content is.
+    """
+    headers = list(dict.fromkeys(context.registry.families[v.family].header for v in variants))
+    options = nvrtc.compile_options(context.arch, tuple(dict.fromkeys(f"-I{h.parent}" for h in headers)))
+    program = nvrtc.compile_program(program_source(headers), [v.template_id for v in variants], options)
+    if cache is not None:
+        cache.put_program(
+            program.cubin,
+            [(context.key(v), program.lowered_names[v.template_id], context.meta(v, program.seconds, len(variants))) for v in variants],
+        )
+    return program
+
+
+def get_kernel_binary(context: SourceContext, variant: RegistryVariant, cache: DiskCache | None) -> KernelBinary:
+    """The cubin of one variant: from the disk cache, else compiled alone (and cached)."""
+    if cache is not None:
+        hit = cache.get(context.key(variant))
+        if hit is not None:
+            return KernelBinary(hit.cubin, hit.lowered_name, context.arch, True)
+    program = compile_variants(context, [variant], cache)
+    return KernelBinary(program.cubin, program.lowered_names[variant.template_id], context.arch, False)
+
+
+# -- bulk warm -------------------------------------------------------------------------------
+def plan_batches(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None, batch_size: int):
+    """(hits, batches): the variants already cached, and the rest grouped by header into programs."""
+    hits = 0
+    todo: dict[Path, list[RegistryVariant]] = {}
+    for variant in variants:
+        if cache is not None and cache.get(context.key(variant)) is not None:
+            hits += 1
+            continue
+        header = context.registry.families[variant.family].header
+        todo.setdefault(header, []).append(variant)
+    batches = []
+    for group in todo.values():
+        for start in range(0, len(group), batch_size):
+            batches.append([v.template_id for v in group[start : start + batch_size]])
+    return hits, batches
+
+
+def warm(
+    registry: Registry,
+    variants: list[RegistryVariant],
+    arch: str,
+    cache: DiskCache,
+    *,
+    jobs: int | None = None,
+    batch_size: int = DEFAULT_BATCH,
+    on_progress=None,
+) -> WarmResult:
+    """Compile every variant not in the cache into it, `batch_size` per NVRTC program, `jobs` processes.
+
+    `on_progress(kernels_done)` is called as programs finish (for a progress bar).
+    """
+    start = time.perf_counter()
+    cache.ensure_root()
+    context = SourceContext(registry, arch, cache.memo)
+    result = WarmResult(requested=len(variants))
+    result.cache_hits, batches = plan_batches(context, variants, cache, max(1, batch_size))
+    if on_progress and result.cache_hits:
+        on_progress(result.cache_hits)
+    if batches:
+        # Resolve what every key needs once, here, so forked workers inherit it.
+        context.nvrtc_version
+        for header in {registry.families[registry.by_template_id[b[0]].family].header for b in batches}:
+            context.digest(header)
+    # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.
+    writer = DiskCache(cache.root)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(batches) or 1))
+    if jobs == 1:
+        _collect((_compile_batch(context, writer, batch) for batch in batches), result, on_progress)
+    else:
+        _collect(_run_pool(context, writer, batches, jobs), result, on_progress)
+    if cache.max_bytes is not None:
+        cache.prune(cache.max_bytes)
+    result.wall_seconds = time.perf_counter() - start
+    return result
+
+
+# Worker state. With fork (Linux) workers inherit the parent's loaded registry, header digests
+# and NVRTC version, which on the bundled spec saves each worker ~1 s of imports and parsing
+# (measured: a spawned worker re-imports kfoot and cupy and re-reads the 13 MB registry.json).
+# Nothing CUDA runs in the parent during a warm, only NVRTC, so forking it is safe.
+_WORKER_STATE: tuple | None = None
+
+
+def _run_pool(context: SourceContext, writer: DiskCache, batches: list[list[str]], jobs: int):
+    global _WORKER_STATE
+    if "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_STATE = (context, writer)
+        method, initargs = "fork", (None,)
+    else:
+        method, initargs = "spawn", ((str(context.registry.path), context.arch, str(writer.root)),)
+    try:
+        with futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
+                                         initializer=_init_worker, initargs=initargs) as pool:
+            pending = [pool.submit(_compile_batch_in_worker, batch) for batch in batches]
+            for done in futures.as_completed(pending):
+                yield done.result()
+    finally:
+        _WORKER_STATE = None
+
+
+def _init_worker(spawn_args) -> None:
+    global _WORKER_STATE
+    if spawn_args is not None:
+        registry_path, arch, cache_root = spawn_args
+        cache = DiskCache(cache_root)
+        _WORKER_STATE = (SourceContext(load_registry(registry_path), arch, cache.memo), cache)
+
+
+def _compile_batch_in_worker(template_ids: list[str]):
+    context, writer = _WORKER_STATE
+    return _compile_batch(context, writer, template_ids)
+
+
+def _collect(outcomes, result: WarmResult, on_progress) -> None:
+    for compiled, programs, seconds, failures in outcomes:
+        result.compiled += compiled
+        result.programs += programs
+        result.compile_seconds += seconds
+        result.failures.extend(failures)
+        if on_progress:
+            on_progress(compiled + len(failures))
+
+
+def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[str]):
+    """Compile one program; on failure split it in halves to isolate the bad variants."""
+    variants = [context.registry.by_template_id[t] for t in template_ids]
+    compiled = programs = 0
+    seconds = 0.0
+    failures: list[tuple[str, str]] = []
+    pending = [variants]
+    while pending:
+        group = pending.pop()
+        try:
+            program = compile_variants(context, group, cache)
+        except nvrtc.CompileError as exc:
+            if len(group) == 1 or exc.whole_program:
+                failures.extend((v.template_id, exc.first_error) for v in group)
+            else:
+                middle = len(group) // 2
+                pending += [group[:middle], group[middle:]]
+            continue
+        compiled += len(group)
+        programs += 1
+        seconds += program.seconds
+    return compiled, programs, seconds, failures

@@ -1,0 +1,208 @@
+"""Compile a program of template instantiations with NVRTC into a cubin, on the CPU.
+
+NVRTC is reached through cupy's bindings (`cupy_backends.cuda.libs.nvrtc`), which load the
+libnvrtc of the NVIDIA wheel through cuda-pathfinder and need neither a GPU nor a driver.
+One exception, measured with cupy-cuda13x 14.2 and NVRTC 13.5: `nvrtc.getCUBIN` returns the
+cubin one byte short (nvrtcGetCUBINSize said 3580, getCUBIN gave 3579: the bytes are copied as
+if they were a NUL-terminated string). The driver tolerates that, cuobjdump does not ("does not
+contain device code"), and a cache should store the real bytes. So the cubin alone is fetched
+with ctypes from the very same libnvrtc (same path, so dlopen returns the library cupy already
+loaded and the program handle is valid in both).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import KfootError, ToolMissing
+
+# The options every RTC compile uses besides the arch and include paths. Part of the cache key.
+DEFAULT_OPTIONS = ("-std=c++17", "-default-device", "-DKFOOT_RTC=1")
+
+
+class CompileError(KfootError):
+    """NVRTC rejected a program; the message names the variants and the first error line.
+
+    `first_error` is that line alone; `whole_program` is true for errors no single variant
+    causes (a missing header: NVRTC's "catastrophic error"), so splitting the program is useless.
+    """
+
+    def __init__(self, message: str, first_error: str = "", whole_program: bool = False):
+        self.first_error = first_error or message
+        self.whole_program = whole_program
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class CompiledProgram:
+    cubin: bytes
+    lowered_names: dict[str, str]  # name expression -> mangled kernel name in the cubin
+    log: str
+    seconds: float
+
+
+@functools.cache
+def _bindings():
+    try:
+        from cupy_backends.cuda.libs import nvrtc
+    except ImportError as exc:  # cupy not installed, or built for another CUDA major
+        raise ToolMissing(f"NVRTC bindings unavailable ({exc}); install the cuda extra (cupy-cuda13x)") from exc
+    try:
+        nvrtc.getVersion()
+    except Exception as exc:  # libnvrtc could not be loaded by cupy
+        raise ToolMissing(f"libnvrtc could not be loaded: {exc}; install nvidia-cuda-nvrtc") from exc
+    return nvrtc
+
+
+@functools.cache
+def _libnvrtc() -> ctypes.CDLL:
+    """The libnvrtc cupy loaded (for nvrtcGetCUBIN, see the module docstring)."""
+    loaded = _loaded_nvrtc_path()
+    if loaded is None:
+        from ..core.toolchain import find_library
+
+        loaded = str(find_library("libnvrtc.so"))
+    lib = ctypes.CDLL(loaded)
+    lib.nvrtcGetCUBINSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+    lib.nvrtcGetCUBIN.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    return lib
+
+
+def _loaded_nvrtc_path() -> str | None:
+    try:
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                path = line.rstrip().split(" ")[-1]
+                if re.search(r"/libnvrtc\.so[.\d]*$", path):
+                    return path
+    except OSError:
+        pass
+    return None
+
+
+@functools.cache
+def nvrtc_version() -> str:
+    major, minor = _bindings().getVersion()
+    return f"{major}.{minor}"
+
+
+@functools.cache
+def supported_archs() -> tuple[int, ...]:
+    return tuple(_bindings().getSupportedArchs())
+
+
+@functools.cache
+def include_dirs() -> tuple[Path, ...]:
+    """Toolkit headers NVRTC needs (cuda_fp16.h, cuda_bf16.h, cuda/std/*), from the wheels or CUDA_HOME.
+
+    NVRTC has no default include path, so without these `#include <cuda_fp16.h>` fails.
+    """
+    from ..core.toolchain import cuda_roots
+
+    dirs: list[Path] = []
+    for root in cuda_roots():
+        inc = root / "include"
+        if (inc / "cuda_fp16.h").is_file():
+            dirs.append(inc)
+            if (inc / "cccl").is_dir():
+                dirs.append(inc / "cccl")
+            break
+    if not dirs:
+        raise ToolMissing("cuda_fp16.h not found in the CUDA roots; install the cuda extra or set CUDA_HOME")
+    return tuple(dirs)
+
+
+def normalize_arch(arch: str | int) -> str:
+    """'sm_90', '90', 90, 'sm90' -> 'sm_90'; anything else is bad input. Does not load NVRTC."""
+    text = str(arch).strip().lower()
+    match = re.fullmatch(r"(?:sm_?)?(\d{2,3})([af]?)", text)
+    if not match:
+        raise KfootError(f"bad arch {arch!r}: expected something like sm_90")
+    return f"sm_{int(match.group(1))}{match.group(2)}"
+
+
+def check_arch_supported(arch: str) -> None:
+    number = int(re.sub(r"\D", "", arch))
+    if number not in supported_archs():
+        supported = ", ".join(f"sm_{a}" for a in supported_archs())
+        raise KfootError(f"arch {arch} is not supported by NVRTC {nvrtc_version()} (supported: {supported})")
+
+
+def library_guess() -> str | None:
+    """The libnvrtc file a fresh process will load (CUDA_HOME, else the wheel), without loading it."""
+    from ..core.toolchain import find_library
+
+    try:
+        return str(find_library("libnvrtc.so"))
+    except ToolMissing:
+        return None
+
+
+def loaded_library() -> str | None:
+    """The libnvrtc this process has loaded, if any."""
+    return _loaded_nvrtc_path()
+
+
+def compile_options(arch: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    includes = tuple(f"-I{d}" for d in include_dirs())
+    return (f"-arch={arch}", *DEFAULT_OPTIONS, *extra, *includes)
+
+
+def compile_program(
+    source: str,
+    name_expressions: list[str],
+    options: tuple[str, ...],
+    *,
+    program_name: str = "kfoot_rtc.cu",
+) -> CompiledProgram:
+    """One NVRTC program: `source` plus one name expression per kernel to instantiate.
+
+    `source` is usually just `#include "header"`; the template-ids in `name_expressions` make
+    NVRTC instantiate exactly those kernels (no explicit instantiation code needed).
+    """
+    nvrtc = _bindings()
+    arch = next((o.split("=", 1)[1] for o in options if o.startswith("-arch=")), None)
+    if arch:
+        check_arch_supported(arch)
+    start = time.perf_counter()
+    prog = nvrtc.createProgram(source, program_name, [], [])
+    try:
+        for expr in name_expressions:
+            nvrtc.addNameExpression(prog, expr)
+        try:
+            nvrtc.compileProgram(prog, list(options))
+        except nvrtc.NVRTCError as exc:
+            log = nvrtc.getProgramLog(prog)
+            first = _first_error(log, exc)
+            raise CompileError(_failure_message(name_expressions, first), first, "catastrophic error" in log) from None
+        log = nvrtc.getProgramLog(prog)
+        lowered = {expr: nvrtc.getLoweredName(prog, expr) for expr in name_expressions}
+        cubin = _get_cubin(prog)
+    finally:
+        nvrtc.destroyProgram(prog)
+    return CompiledProgram(cubin=cubin, lowered_names=lowered, log=log, seconds=time.perf_counter() - start)
+
+
+def _get_cubin(prog: int) -> bytes:
+    lib = _libnvrtc()
+    size = ctypes.c_size_t()
+    if lib.nvrtcGetCUBINSize(ctypes.c_void_p(prog), ctypes.byref(size)) != 0 or size.value == 0:
+        raise CompileError("NVRTC produced no cubin (was a virtual arch such as compute_90 given instead of sm_90?)")
+    buf = ctypes.create_string_buffer(size.value)
+    if lib.nvrtcGetCUBIN(ctypes.c_void_p(prog), buf) != 0:
+        raise CompileError("nvrtcGetCUBIN failed")
+    return buf.raw
+
+
+def _first_error(log: str, exc: Exception) -> str:
+    return next((line.strip() for line in log.splitlines() if "error" in line), str(exc))
+
+
+def _failure_message(name_expressions: list[str], first_error: str) -> str:
+    shown = ", ".join(name_expressions[:3]) + (f" and {len(name_expressions) - 3} more" if len(name_expressions) > 3 else "")
+    return f"NVRTC failed to compile {shown}: {first_error}"

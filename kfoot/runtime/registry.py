@@ -1,0 +1,317 @@
+"""The RTC registry: `registry.json` plus the template sources, everything the runtime needs.
+
+A registry lists every variant of a spec (family, axis values, template-id, a hash of its
+source) and carries copies of the headers, so it can be shipped and opened without the spec.
+Derived axes need no rules at run time: each variant is indexed by its free-axis values, whose
+derived values the spec computed when the registry was written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import __version__
+from ..core.errors import KfootError
+from . import fingerprint
+from ..core.atomic import write_atomic
+
+REGISTRY_FORMAT = "kfoot-rtc-registry"
+REGISTRY_VERSION = 1
+REGISTRY_NAME = "registry.json"
+TEMPLATES_DIR = "templates"
+
+
+@dataclass(frozen=True)
+class RegistryVariant:
+    family: str
+    template_id: str
+    values: tuple[tuple[str, object], ...]  # every axis, in the family's axis order
+    source_sha256: str
+    aot_archs: tuple[str, ...] = ()  # hybrid: archs the AOT library holds this variant for
+
+    @property
+    def values_dict(self) -> dict:
+        return dict(self.values)
+
+
+@dataclass
+class RegistryFamily:
+    name: str
+    kernel: str
+    header: Path  # absolute, inside the registry's templates folder
+    axes: tuple[str, ...]
+    free_axes: tuple[str, ...]
+    rows: list[int]  # indexes into the registry's variant rows
+    _by_free_values: dict | None = None  # tuple of free-axis values -> row index, built on first use
+    _axis_values: dict | None = None
+
+    def index(self, rows: list[dict]) -> dict:
+        if self._by_free_values is None:
+            free = self.free_axes
+            self._by_free_values = {tuple(rows[i]["values"][a] for a in free): i for i in self.rows}
+        return self._by_free_values
+
+    def axis_values(self, rows: list[dict]) -> dict:
+        """axis -> the values it takes in this registry (for messages), in first-seen order."""
+        if self._axis_values is None:
+            seen: dict[str, dict] = {a: {} for a in self.axes}
+            for i in self.rows:
+                for axis, value in rows[i]["values"].items():
+                    seen.setdefault(axis, {})[value] = None
+            self._axis_values = {a: list(v) for a, v in seen.items()}
+        return self._axis_values
+
+
+class Registry:
+    """A loaded registry.json. Lookups resolve axis values to a variant or explain the miss.
+
+    The bundled spec has ~46k variants: indexes and variant objects are built on first use, per
+    family, so opening a registry costs about one JSON parse.
+    """
+
+    def __init__(self, path: Path, data: dict):
+        self.path = path
+        self.root = path.parent
+        self.data = data
+        self.mode = data.get("mode", "rtc")
+        self.aot = data.get("aot")  # None, or {"library", "fatbin", "archs", "lowered_names"}
+        fams = data.get("families")
+        rows = data.get("variants")
+        if not isinstance(fams, dict) or not isinstance(rows, list):
+            raise KfootError("registry.json lacks its families or variants", path=path)
+        self._rows = rows
+        self._variants: dict[int, RegistryVariant] = {}
+        self._by_template_id: dict[str, int] | None = None
+        try:
+            members: dict[str, list[int]] = {name: [] for name in fams}
+            for i, row in enumerate(rows):
+                members[row["family"]].append(i)
+            self.families: dict[str, RegistryFamily] = {
+                name: RegistryFamily(
+                    name=name,
+                    kernel=fam["kernel"],
+                    header=(self.root / fam["header"]).resolve(),
+                    axes=tuple(fam["axes"]),
+                    free_axes=tuple(fam["free_axes"]),
+                    rows=members[name],
+                )
+                for name, fam in fams.items()
+            }
+        except (KeyError, TypeError) as exc:
+            raise KfootError(f"registry.json is malformed (missing {exc})", path=path) from None
+
+    def _variant(self, i: int) -> RegistryVariant:
+        variant = self._variants.get(i)
+        if variant is None:
+            row = self._rows[i]
+            try:
+                fam = self.families[row["family"]]
+                variant = RegistryVariant(
+                    family=row["family"],
+                    template_id=row["template_id"],
+                    values=tuple((axis, row["values"][axis]) for axis in fam.axes),
+                    source_sha256=row["source_sha256"],
+                    aot_archs=tuple(row.get("aot_archs", ())),
+                )
+            except (KeyError, TypeError) as exc:
+                raise KfootError(f"registry.json is malformed (variant {i} lacks {exc})", path=self.path) from None
+            self._variants[i] = variant
+        return variant
+
+    @property
+    def variants(self) -> list[RegistryVariant]:
+        return [self._variant(i) for i in range(len(self._rows))]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @property
+    def by_template_id(self) -> "_TemplateIdView":
+        if self._by_template_id is None:
+            index: dict[str, int] = {}
+            for i, row in enumerate(self._rows):
+                index.setdefault(row["template_id"], i)
+            self._by_template_id = index
+        return _TemplateIdView(self)
+
+    # -- lookup -----------------------------------------------------------------------------
+    def family(self, name: str) -> RegistryFamily:
+        try:
+            return self.families[name]
+        except KeyError:
+            close = difflib.get_close_matches(name, list(self.families), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else f"; families: {', '.join(self.families)}"
+            raise KfootError(f"no family {name!r} in the registry{hint}", path=self.path) from None
+
+    def lookup(self, family_name: str, values: dict) -> RegistryVariant:
+        """The variant for these axis values (free axes required, derived ones optional but checked)."""
+        fam = self.family(family_name)
+        unknown = [axis for axis in values if axis not in fam.axes]
+        if unknown:
+            raise KfootError(f"{family_name} has no axis {unknown[0]!r} (axes: {', '.join(fam.axes)})")
+        missing = [axis for axis in fam.free_axes if axis not in values]
+        if missing:
+            raise KfootError(f"{family_name} needs a value for {', '.join(missing)} (free axes: {', '.join(fam.free_axes)})")
+        free = tuple(values[axis] for axis in fam.free_axes)
+        row = fam.index(self._rows).get(free)
+        if row is None:
+            raise KfootError(self._miss_message(fam, values))
+        variant = self._variant(row)
+        full = variant.values_dict
+        for axis, value in values.items():
+            if full[axis] != value:
+                raise KfootError(
+                    f"{family_name}: {axis}={value!r} contradicts the spec, which derives {axis}={full[axis]!r} "
+                    f"from {', '.join(f'{a}={values[a]!r}' for a in fam.free_axes)}"
+                )
+        return variant
+
+    def _miss_message(self, fam: RegistryFamily, values: dict) -> str:
+        asked = ", ".join(f"{a}={values[a]!r}" for a in fam.free_axes)
+        axis_values = fam.axis_values(self._rows)
+        for axis in fam.free_axes:
+            valid = axis_values[axis]
+            if values[axis] not in valid:
+                words = [str(v) for v in valid]
+                close = difflib.get_close_matches(str(values[axis]), words, n=3, cutoff=0.5)
+                shown = ", ".join(close or words[:8]) + ("" if close or len(words) <= 8 else ", ...")
+                return f"{fam.name} has no variant {asked}: {axis}={values[axis]!r} is not a value of {axis}; nearest: {shown}"
+        # Every value exists on its own but this combination was excluded: show the variants that
+        # differ from the request in the fewest axes.
+        def distance(item):
+            return sum(1 for a, b in zip(item[0], (values[a] for a in fam.free_axes)) if a != b)
+
+        nearest = sorted(fam.index(self._rows).items(), key=distance)[:3]
+        shown = "; ".join(", ".join(f"{a}={v!r}" for a, v in zip(fam.free_axes, free)) for free, _ in nearest)
+        return f"{fam.name} has no variant {asked} (excluded by the spec); nearest: {shown}"
+
+
+class _TemplateIdView:
+    """Mapping-like access by template-id that builds variant objects only for the ids asked."""
+
+    def __init__(self, registry: Registry):
+        self._registry = registry
+
+    def get(self, template_id: str, default=None):
+        i = self._registry._by_template_id.get(template_id)
+        return default if i is None else self._registry._variant(i)
+
+    def __getitem__(self, template_id: str) -> RegistryVariant:
+        return self._registry._variant(self._registry._by_template_id[template_id])
+
+    def __contains__(self, template_id: str) -> bool:
+        return template_id in self._registry._by_template_id
+
+
+def load_registry(path: str | os.PathLike) -> Registry:
+    """Load DIR/registry.json (DIR or the file itself may be given); bad input is one-line KfootError."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / REGISTRY_NAME
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise KfootError("no registry here (build one with `kfoot build --mode rtc -o DIR`)", path=path) from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise KfootError(f"cannot read the registry: {exc}", path=path) from None
+    if not isinstance(data, dict) or data.get("format") != REGISTRY_FORMAT:
+        raise KfootError("not a kfoot RTC registry (format field missing or different)", path=path)
+    if data.get("version") != REGISTRY_VERSION:
+        raise KfootError(f"registry version {data.get('version')} is not supported (expected {REGISTRY_VERSION})", path=path)
+    return Registry(path.resolve(), data)
+
+
+# -- writing ---------------------------------------------------------------------------------
+def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "rtc", aot: dict | None = None,
+                   aot_archs_of=None) -> Path:
+    """Copy the template sources of `variants` into OUT/templates and write OUT/registry.json.
+
+    `spec` is a kfoot.spec.loader.Spec; `variants` kfoot.spec.variants.Variant objects. `aot_archs_of(variant)`
+    gives the archs a hybrid build compiled the variant for (empty for RTC-only ones).
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    spec_dir = Path(spec.path).resolve().parent
+    families_used = {}
+    for variant in variants:
+        families_used.setdefault(variant.family, spec.family(variant.family))
+    # Local sources: the header and the quoted includes it reaches, below one common folder.
+    sources: dict[Path, Path] = {}
+    header_of: dict[str, Path] = {}
+    for name, fam in families_used.items():
+        header = Path(fam.header)
+        if not header.is_absolute():
+            header = spec_dir / header
+        header = header.resolve()
+        header_of[name] = header
+        for path in fingerprint.included_files(header):
+            sources[path] = path
+    base = Path(os.path.commonpath([spec_dir, *[p.parent for p in sources]])) if sources else spec_dir
+    templates = out_dir / TEMPLATES_DIR
+    source_hashes = {}
+    for path in sorted(sources):
+        rel = path.relative_to(base)
+        target = templates / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = path.read_bytes()
+        write_atomic(target, data)
+        source_hashes[rel.as_posix()] = hashlib.sha256(data).hexdigest()
+    family_rows = {}
+    family_digest = {}
+    for name, fam in families_used.items():
+        header_rel = (Path(TEMPLATES_DIR) / header_of[name].relative_to(base)).as_posix()
+        family_digest[name] = fingerprint.source_digest(out_dir / header_rel, ())
+        axes = list(fam.params)  # one axis per template parameter, in parameter order
+        family_rows[name] = {
+            "kernel": fam.kernel,
+            "header": header_rel,
+            "params": list(fam.params),
+            "axes": axes,
+            "free_axes": list(fam.free_axes),
+        }
+    rows = []
+    for variant in variants:
+        row = {
+            "family": variant.family,
+            "template_id": variant.template_id,
+            "values": {axis: _plain(value) for axis, value in variant.values},
+            "source_sha256": family_digest[variant.family],
+        }
+        if aot_archs_of is not None:
+            row["aot_archs"] = list(aot_archs_of(variant))
+        rows.append(row)
+    document = {
+        "format": REGISTRY_FORMAT,
+        "version": REGISTRY_VERSION,
+        "mode": mode,
+        "kfoot_version": __version__,
+        "spec": {"path": str(Path(spec.path).resolve()), "sha256": spec.sha256()},
+        "sources": source_hashes,
+        "families": family_rows,
+        "variants": rows,
+    }
+    if aot is not None:
+        document["aot"] = aot
+    path = out_dir / REGISTRY_NAME
+    write_atomic(path, _dump_registry(document).encode())
+    return path
+
+
+def _dump_registry(document: dict) -> str:
+    """Readable but compact: the header fields indented, then one variant per line (46k of them)."""
+    rows = document.pop("variants")
+    head = json.dumps(document, indent=1)
+    body = ",\n".join(json.dumps(row, separators=(",", ":")) for row in rows)
+    document["variants"] = rows
+    return head[:-2] + ',\n "variants": [\n' + body + "\n ]\n}\n"
+
+
+def _plain(value):
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+

@@ -1,0 +1,517 @@
+"""The variant spec: a TOML description of kernel templates and the values their parameters take.
+
+A family names a `__global__` function template, its template parameters in order, and one
+axis per parameter. An axis is free (a list of C++ types or values, or a typeset of kfoot
+dtypes) or derived from other axes (`{ promote = [...] }`, `{ same = "..." }`), the way a
+framework derives an output dtype from its inputs instead of switching over it. Everything is
+validated here, once, so every later step can trust a Spec; each error names the spec file,
+the family and the offending key.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import itertools
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import dtypes
+from ..core.errors import KfootError
+
+if TYPE_CHECKING:
+    from .variants import Variant
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"  # package data
+BUNDLED_SPEC = TEMPLATES_DIR / "kernels.toml"
+DEMO_SPEC = TEMPLATES_DIR / "demo.toml"
+
+_FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
+_STYLES = ("nested", "dependent")
+_TOP_KEYS = {"typesets", "family", "build"}
+_BUILD_KEYS = {"shard_size"}
+_CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
+
+
+class SpecError(KfootError):
+    """A spec that cannot be used; the message names the file, the family and the key."""
+
+
+def _where(path: Path, family: str | None, key: str | None) -> str:
+    parts = [str(path)]
+    if family is not None:
+        parts.append(f"family '{family}'")
+    if key is not None:
+        parts.append(f"key '{key}'")
+    return ": ".join(parts)
+
+
+def _fail(path: Path, family: str | None, key: str | None, message: str) -> SpecError:
+    return SpecError(f"{_where(path, family, key)}: {message}")
+
+
+def format_value(value: object) -> str:
+    """A value as the spec user writes it (for messages and tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One template parameter's values. Free axes hold `values`; derived ones a rule."""
+
+    name: str
+    values: tuple[object, ...] = ()  # free axes: dtype names, C++ spellings, ints or bools
+    typeset: str | None = None  # the typeset name when the axis was given as one
+    rule: str | None = None  # derived axes: "promote" or "same"
+    sources: tuple[str, ...] = ()  # derived axes: the axes the value comes from
+
+    @property
+    def derived(self) -> bool:
+        return self.rule is not None
+
+    @property
+    def is_dtype(self) -> bool:
+        return all(isinstance(v, str) and v in dtypes.DTYPES for v in self.values)
+
+
+@dataclass
+class Family:
+    name: str
+    header: Path
+    kernel: str
+    params: list[str]
+    axes: dict[str, Axis]  # in the order the spec wrote them
+    excludes: list[dict[str, tuple[object, ...]]]
+    group: str
+    description: str
+    spec_path: Path
+    style: str = "nested"  # "dependent" when outputs derive from inputs (see load)
+    derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
+
+    # -- axes -------------------------------------------------------------------------
+    @property
+    def free_axes(self) -> list[str]:
+        return [name for name, axis in self.axes.items() if not axis.derived]
+
+    @property
+    def derived_axes(self) -> list[str]:
+        return [name for name, axis in self.axes.items() if axis.derived]
+
+    def axis_values(self, name: str) -> tuple[object, ...]:
+        """Values an axis can take: its list if free, the values its rule produces if derived."""
+        axis = self.axes[name]
+        if not axis.derived:
+            return axis.values
+        seen: dict[object, None] = {}
+        for combo in itertools.product(*(self.axis_values(s) for s in axis.sources)):
+            seen[self._apply_rule(axis, dict(zip(axis.sources, combo)))] = None
+        return tuple(seen)
+
+    def _apply_rule(self, axis: Axis, values: dict) -> object:
+        if axis.rule == "same":
+            return values[axis.sources[0]]
+        return dtypes.promote([values[s] for s in axis.sources])
+
+    def _error(self, key: str | None, message: str) -> SpecError:
+        return _fail(self.spec_path, self.name, key, message)
+
+    def derive(self, values: dict) -> dict:
+        """Complete a choice of free-axis values with the derived axes, validating every value.
+
+        Unknown axes or values raise SpecError listing what is valid; a derived axis given
+        explicitly must agree with its rule (it is not a free choice).
+        """
+        unknown = [k for k in values if k not in self.axes]
+        if unknown:
+            raise self._error(unknown[0], f"no such axis; axes are {', '.join(self.axes)}")
+        full: dict = {}
+        for name in self.free_axes:
+            if name not in values:
+                raise self._error(name, f"missing a value for axis '{name}'")
+            full[name] = self._coerce(name, values[name])
+        for name in self.derive_order:
+            full[name] = self._apply_rule(self.axes[name], full)
+            if name in values and self._normalise(values[name]) != full[name]:
+                raise self._error(
+                    name,
+                    f"derived axis is {format_value(full[name])} for these inputs, "
+                    f"not {format_value(values[name])}",
+                )
+        if self.is_excluded(full):
+            raise self._error(None, f"variant {self._describe(full)} is excluded by the spec")
+        return {name: full[name] for name in self.axes}
+
+    @staticmethod
+    def _normalise(value: object) -> object:
+        if isinstance(value, str) and value in dtypes.CPP_TO_DTYPE and value not in dtypes.DTYPES:
+            return dtypes.CPP_TO_DTYPE[value]  # accept "float" for float32, "__half" for float16
+        return value
+
+    def _coerce(self, name: str, value: object) -> object:
+        axis = self.axes[name]
+        value = self._normalise(value)
+        if isinstance(value, str) and not axis.is_dtype:
+            # Integers and booleans may arrive as text (from a command line or a trace).
+            for candidate in axis.values:
+                if format_value(candidate) == value:
+                    return candidate
+        match = _match(axis.values, value)
+        if match is not None:
+            return match
+        valid = ", ".join(format_value(v) for v in axis.values)
+        raise self._error(name, f"unknown value {format_value(value)!r}; valid values: {valid}")
+
+    def _describe(self, values: dict) -> str:
+        return ", ".join(f"{k}={format_value(v)}" for k, v in values.items())
+
+    def is_excluded(self, values: dict) -> bool:
+        return any(all(values[k] in allowed for k, allowed in rule.items()) for rule in self.excludes)
+
+    # -- counting -----------------------------------------------------------------------
+    def cross_count(self) -> int:
+        """Variants before excludes: the product of the free axes."""
+        return math.prod(len(self.axes[a].values) for a in self.free_axes)
+
+    def nested_count(self) -> int:
+        """What a nested switch over every parameter would instantiate: derived axes become
+        free over every value they can take, and nothing is excluded."""
+        return math.prod(len(self.nested_values(a)) for a in self.axes)
+
+    def nested_values(self, name: str) -> tuple[object, ...]:
+        axis = self.axes[name]
+        if not axis.derived:
+            return axis.values
+        if axis.rule == "same":
+            return self.nested_values(axis.sources[0])
+        # promote: a nested switch lists every dtype any source can hold.
+        seen: dict[object, None] = {}
+        for source in axis.sources:
+            for v in self.nested_values(source):
+                seen[v] = None
+        return tuple(seen)
+
+    def variants(self) -> list["Variant"]:
+        from .variants import enumerate_family
+
+        return enumerate_family(self)
+
+
+def _match(values: tuple, value: object) -> object:
+    for v in values:
+        if v == value and type(v) is type(value):
+            return v
+    return None
+
+
+@dataclass
+class Spec:
+    path: Path
+    typesets: dict[str, list[str]]
+    families: list[Family]
+    shard_size: int | None = None  # [build] shard_size: the spec's preferred translation-unit size
+
+    def family(self, name: str) -> Family:
+        for fam in self.families:
+            if fam.name == name:
+                return fam
+        names = ", ".join(f.name for f in self.families)
+        raise _fail(self.path, name, None, f"no such family; families are {names}")
+
+    def select(self, patterns: list[str] | tuple[str, ...] | None) -> list[Family]:
+        """Families whose name or group matches any glob pattern (all when none given)."""
+        if not patterns:
+            return list(self.families)
+        chosen = [
+            f
+            for f in self.families
+            if any(fnmatch.fnmatchcase(f.name, p) or fnmatch.fnmatchcase(f.group, p) for p in patterns)
+        ]
+        if not chosen:
+            names = ", ".join(f.name for f in self.families)
+            raise _fail(self.path, None, "family", f"no family matches {', '.join(patterns)}; families are {names}")
+        return chosen
+
+    def headers(self) -> list[Path]:
+        """Every header the families include, with the quoted #includes they pull in, sorted."""
+        found: set[Path] = set()
+        for fam in self.families:
+            _collect_includes(fam.header, found)
+        return sorted(found)
+
+    def sha256(self) -> str:
+        """Hash of the spec file and every header it reaches: changes when any kernel source does."""
+        digest = hashlib.sha256()
+        digest.update(self.path.read_bytes())
+        for header in self.headers():
+            digest.update(b"\0" + header.name.encode() + b"\0")
+            digest.update(header.read_bytes())
+        return digest.hexdigest()
+
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
+
+
+def _collect_includes(header: Path, found: set[Path]) -> None:
+    if header in found or not header.is_file():
+        return
+    found.add(header)
+    for match in _INCLUDE.finditer(header.read_text(errors="replace")):
+        _collect_includes((header.parent / match.group(1)).resolve(), found)
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+def load_spec(path: str | Path | None = None) -> Spec:
+    """Read and validate a spec (the bundled one when `path` is None)."""
+    spec_path = Path(path) if path is not None else BUNDLED_SPEC
+    try:
+        text = spec_path.read_bytes()
+    except FileNotFoundError:
+        raise SpecError(f"{spec_path}: spec file does not exist") from None
+    except IsADirectoryError:
+        raise SpecError(f"{spec_path}: is a directory, not a spec file") from None
+    except OSError as exc:
+        raise SpecError(f"{spec_path}: cannot read spec: {exc.strerror}") from None
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SpecError(f"{spec_path}: not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{spec_path}: invalid TOML: {exc}") from None
+    spec_path = spec_path.resolve()
+
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
+    typesets = _load_typesets(spec_path, data.get("typesets", {}))
+    shard_size = _load_build(spec_path, data.get("build", {}))
+    raw_families = data.get("family")
+    if not isinstance(raw_families, list) or not raw_families:
+        raise _fail(spec_path, None, "family", "the spec needs at least one [[family]] table")
+
+    families: list[Family] = []
+    seen_names: set[str] = set()
+    for index, raw in enumerate(raw_families):
+        fam = _load_family(spec_path, typesets, raw, index)
+        if fam.name in seen_names:
+            raise _fail(spec_path, fam.name, "name", "duplicate family name")
+        seen_names.add(fam.name)
+        families.append(fam)
+    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size)
+
+
+def _load_build(path: Path, raw: object) -> int | None:
+    if not isinstance(raw, dict):
+        raise _fail(path, None, "build", "must be a table")
+    for key in raw:
+        if key not in _BUILD_KEYS:
+            raise _fail(path, None, f"build.{key}", f"unknown key; build keys are {', '.join(sorted(_BUILD_KEYS))}")
+    size = raw.get("shard_size")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+        raise _fail(path, None, "build.shard_size", f"must be a positive integer, not {size!r}")
+    return size
+
+
+def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:
+    if not isinstance(raw, dict):
+        raise _fail(path, None, "typesets", "must be a table of name = [dtype, ...]")
+    typesets: dict[str, list[str]] = {}
+    for name, members in raw.items():
+        key = f"typesets.{name}"
+        if not isinstance(members, list) or not members:
+            raise _fail(path, None, key, "must be a non-empty list of dtype names")
+        for member in members:
+            if not isinstance(member, str) or member not in dtypes.DTYPES:
+                raise _fail(
+                    path, None, key,
+                    f"unknown dtype {member!r}; dtypes are {', '.join(dtypes.DTYPE_NAMES)}",
+                )
+        if len(set(members)) != len(members):
+            dup = next(m for m in members if members.count(m) > 1)
+            raise _fail(path, None, key, f"dtype {dup!r} listed twice")
+        typesets[name] = list(members)
+    return typesets
+
+
+def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int) -> Family:
+    if not isinstance(raw, dict):
+        raise _fail(path, f"#{index + 1}", None, "each [[family]] must be a table")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(path, f"#{index + 1}", "name", "every family needs a non-empty string name")
+
+    def fail(key: str | None, message: str) -> SpecError:
+        return _fail(path, name, key, message)
+
+    for key in raw:
+        if key not in _FAMILY_KEYS:
+            raise fail(key, f"unknown key; family keys are {', '.join(sorted(_FAMILY_KEYS))}")
+    for key in ("header", "kernel", "params", "axes"):
+        if key not in raw:
+            raise fail(key, "missing")
+
+    header_value = raw["header"]
+    if not isinstance(header_value, str) or not header_value:
+        raise fail("header", "must be a path relative to the spec file")
+    header = (path.parent / header_value).resolve()
+    if not header.is_file():
+        raise fail("header", f"header {header_value!r} does not exist (looked for {header})")
+
+    kernel = raw["kernel"]
+    if not isinstance(kernel, str) or not _CPP_QUALIFIED_NAME.match(kernel):
+        raise fail("kernel", f"must be a qualified C++ name such as kfoot::binary_kernel, not {kernel!r}")
+
+    params = raw["params"]
+    if not isinstance(params, list) or not params or not all(isinstance(p, str) and p for p in params):
+        raise fail("params", "must be a non-empty list of template parameter names")
+    if len(set(params)) != len(params):
+        dup = next(p for p in params if params.count(p) > 1)
+        raise fail(f"params.{dup}", "parameter listed twice")
+
+    raw_axes = raw["axes"]
+    if not isinstance(raw_axes, dict) or not raw_axes:
+        raise fail("axes", "must be a table with one axis per parameter")
+    for axis_name in raw_axes:
+        if axis_name not in params:
+            raise fail(f"axes.{axis_name}", f"axis has no parameter; params are {', '.join(params)}")
+    for param in params:
+        if param not in raw_axes:
+            raise fail(f"axes.{param}", "parameter has no axis")
+
+    axes = {a: _load_axis(path, name, typesets, a, raw_axes[a], raw_axes) for a in params}
+    derive_order = _derive_order(path, name, axes)
+
+    group = raw.get("group", name)
+    if not isinstance(group, str) or not group:
+        raise fail("group", "must be a non-empty string")
+    description = raw.get("description", "")
+    if not isinstance(description, str):
+        raise fail("description", "must be a string")
+    # How the family instantiates: "nested" crosses every parameter, "dependent" derives
+    # outputs from inputs. Defaults from the axes; `kfoot enumerate --explain` compares the
+    # two styles within a group.
+    style = raw.get("style", "dependent" if any(a.derived for a in axes.values()) else "nested")
+    if style not in _STYLES:
+        raise fail("style", f"must be one of {', '.join(_STYLES)}, not {style!r}")
+
+    family = Family(
+        name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
+        group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
+    )
+    # Promote works on dtypes only; check once the sources' values are known.
+    for axis in axes.values():
+        if axis.rule == "promote":
+            for source in axis.sources:
+                if not all(isinstance(v, str) and v in dtypes.DTYPES for v in family.axis_values(source)):
+                    raise fail(f"axes.{axis.name}", f"promote needs dtype axes, and '{source}' is not one")
+    family.excludes = _load_excludes(family, raw.get("exclude", []))
+    return family
+
+
+def _load_axis(path, family, typesets, name, raw, all_axes) -> Axis:
+    key = f"axes.{name}"
+
+    def fail(message: str) -> SpecError:
+        return _fail(path, family, key, message)
+
+    if isinstance(raw, str):
+        if raw not in typesets:
+            known = ", ".join(typesets) or "none defined"
+            raise fail(f"unknown typeset {raw!r}; typesets are {known}")
+        return Axis(name=name, values=tuple(typesets[raw]), typeset=raw)
+    if isinstance(raw, list):
+        if not raw:
+            raise fail("an axis needs at least one value")
+        values: list[object] = []
+        for item in raw:
+            if isinstance(item, bool) or isinstance(item, int):
+                values.append(item)
+            elif isinstance(item, str) and item.strip():
+                # A kfoot dtype name stands for its C++ type; anything else goes in verbatim.
+                values.append(item.strip())
+            else:
+                raise fail(f"values must be C++ types or values, integers or booleans, not {item!r}")
+        for i, v in enumerate(values):
+            if any(v == w and type(v) is type(w) for w in values[:i]):
+                raise fail(f"value {format_value(v)!r} listed twice")
+        return Axis(name=name, values=tuple(values))
+    if isinstance(raw, dict):
+        rules = [r for r in ("promote", "same") if r in raw]
+        extra = [k for k in raw if k not in ("promote", "same")]
+        if extra or len(rules) != 1:
+            raise fail("a derived axis is { promote = [axes...] } or { same = \"axis\" }")
+        rule = rules[0]
+        sources = raw[rule]
+        if rule == "same":
+            if not isinstance(sources, str):
+                raise fail("same takes one axis name")
+            sources = [sources]
+        if not isinstance(sources, list) or not sources or not all(isinstance(s, str) for s in sources):
+            raise fail("promote takes a non-empty list of axis names")
+        for source in sources:
+            if source not in all_axes:
+                raise fail(f"derived from unknown axis {source!r}; axes are {', '.join(all_axes)}")
+        return Axis(name=name, rule=rule, sources=tuple(sources))
+    raise fail("must be a typeset name, a list of values, or a derived rule table")
+
+
+def _derive_order(path: Path, family: str, axes: dict[str, Axis]) -> list[str]:
+    """Derived axes ordered so each comes after what it depends on; a cycle is an error."""
+    order: list[str] = []
+    state: dict[str, str] = {}
+
+    def visit(name: str, chain: list[str]) -> None:
+        if state.get(name) == "done":
+            return
+        if state.get(name) == "active":
+            cycle = chain[chain.index(name):] + [name]
+            raise _fail(path, family, f"axes.{chain[-1]}",
+                        f"derived axis depends on itself ({' -> '.join(cycle)})")
+        state[name] = "active"
+        for source in axes[name].sources:
+            if axes[source].derived:
+                visit(source, chain + [source])
+        state[name] = "done"
+        order.append(name)
+
+    for name, axis in axes.items():
+        if axis.derived:
+            visit(name, [name])
+    return order
+
+
+def _load_excludes(family: Family, raw: object) -> list[dict[str, tuple[object, ...]]]:
+    def fail(key: str, message: str) -> SpecError:
+        return _fail(family.spec_path, family.name, key, message)
+
+    if not isinstance(raw, list):
+        raise fail("exclude", "must be a list of [[family.exclude]] tables")
+    rules = []
+    for i, rule in enumerate(raw):
+        if not isinstance(rule, dict) or not rule:
+            raise fail(f"exclude[{i}]", "each exclude is a table of axis = value or [values]")
+        parsed: dict[str, tuple[object, ...]] = {}
+        for axis_name, value in rule.items():
+            key = f"exclude[{i}].{axis_name}"
+            if axis_name not in family.axes:
+                raise fail(key, f"no such axis; axes are {', '.join(family.axes)}")
+            candidates = value if isinstance(value, list) else [value]
+            valid = family.axis_values(axis_name)
+            resolved = []
+            for v in candidates:
+                v = family._normalise(v)
+                match = _match(valid, v)
+                if match is None:
+                    listing = ", ".join(format_value(x) for x in valid)
+                    raise fail(key, f"value {format_value(v)!r} is not one the axis takes; valid values: {listing}")
+                resolved.append(match)
+            parsed[axis_name] = tuple(resolved)
+        rules.append(parsed)
+    return rules

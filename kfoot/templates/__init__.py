@@ -1,0 +1,1 @@
+"""Bundled kernel templates (*.cuh) and specs (kernels.toml, demo.toml), shipped as package data."""

@@ -1,0 +1,1 @@
+"""Independent oracles the tests compare kfoot against: cuobjdump, a CLI runner, GPU detection."""
