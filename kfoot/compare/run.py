@@ -133,13 +133,12 @@ def _memory_of(paths, method: str, arch: str) -> dict:
 
 
 def _newest_sass(archs: list[str]) -> str:
-    from ..core.archs import parse_archs
-    from ..memory.estimate import parse_arch
+    from ..core.archs import parse_targets
 
-    sass = [t.name for t in parse_archs(archs) if t.kind == "sass"]
+    sass = [t for t in parse_targets(archs) if t.is_sass]
     if not sass:
         raise KfootError("--arch: compare needs at least one SASS arch (sm_XX) to build and compile for")
-    return max(sass, key=lambda name: (parse_arch(name).number, parse_arch(name).suffix))
+    return max(sass, key=lambda a: (a.number, a.suffix)).name
 
 
 @contextmanager

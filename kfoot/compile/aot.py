@@ -31,7 +31,7 @@ from ..spec.loader import Spec
 from ..core.toolchain import find_tool, tool_version
 from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import manifest as manifest_mod
-from ..core.archs import parse_archs
+from ..core.archs import parse_targets
 from .ninja_file import FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
 from .sources import Shard, plan_shards, render, write_if_changed
 
@@ -103,7 +103,7 @@ def build_aot(
 ) -> BuildResult:
     """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`."""
     started = time.perf_counter()
-    targets = parse_archs(archs)
+    targets = parse_targets(archs)
     if compress_mode is not None and compress_mode not in COMPRESS_MODES:
         raise KfootError(f"--compress-mode: {compress_mode!r} is not one of {', '.join(COMPRESS_MODES)}")
     if shard_size is None:
@@ -181,7 +181,7 @@ def build_aot(
     library = out / LIBRARY_NAME
     fatbin = out / FATBIN_NAME
     elapsed = time.perf_counter() - started
-    sass = [t.name for t in targets if t.kind == "sass"]
+    sass = [t.name for t in targets if t.is_sass]
     ordered_variants = [v for shard in shards for v in shard.variants]
     result = BuildResult(
         out_dir=out,

@@ -18,7 +18,7 @@ from ninja.ninja_syntax import Writer
 
 import kfoot
 
-from ..core.archs import Target
+from ..core.archs import Arch
 from .sources import Shard
 
 LIBRARY_NAME = "libkfoot_kernels.so"
@@ -46,7 +46,7 @@ class ShardPaths:
         )
 
 
-def nvcc_flags(targets: list[Target], include_dirs: list[Path], compress_mode: str | None) -> list[str]:
+def nvcc_flags(targets: list[Arch], include_dirs: list[Path], compress_mode: str | None) -> list[str]:
     flags = [
         "-std=c++17",
         "-O3",

@@ -28,12 +28,12 @@ The model (docs/memory.md explains it and what is still to be calibrated on a GP
 
 from __future__ import annotations
 
-import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.archs import Arch, parse_arch, parse_device_arch, sass_runs_on
 from ..core.errors import KfootError
 
 # Assumed placement granularity of one module on the device (see the docstring, point 4).
@@ -41,41 +41,9 @@ MODULE_ALIGN = 4096
 # cudaMemGetInfo moves in steps of this size, so a measurement resolves no finer than this.
 MEASURE_GRANULARITY = 2 << 20
 
-_ARCH = re.compile(r"^(sm|compute)_(\d{2,3})([af]?)$")
-
-
-@dataclass(frozen=True, slots=True)
-class Arch:
-    kind: str  # "sm" (SASS) | "compute" (PTX)
-    number: int  # 90 for sm_90, 100 for sm_100
-    suffix: str  # "", "a" or "f"
-
-    @property
-    def major(self) -> int:
-        return self.number // 10
-
-    @property
-    def minor(self) -> int:
-        return self.number % 10
-
-    @property
-    def name(self) -> str:
-        return f"{self.kind}_{self.number}{self.suffix}"
-
-
-def parse_arch(name: str) -> Arch | None:
-    match = _ARCH.match(name)
-    if not match:
-        return None
-    return Arch(match.group(1), int(match.group(2)), match.group(3))
-
-
 def device_arch(name: str) -> Arch:
     """The arch a user names for the device: sm_XY (optionally with its a/f suffix)."""
-    arch = parse_arch(name)
-    if arch is None or arch.kind != "sm":
-        raise KfootError(f"--memory-arch: {name!r} is not a SASS arch such as sm_90 or sm_90a")
-    return arch
+    return parse_device_arch(name, "--memory-arch")
 
 
 def round_up(value: int, to: int) -> int:
@@ -99,8 +67,7 @@ def pick_image(images: list, device: Arch):
     if exact:
         named = [(a, i) for a, i in exact if a.suffix == device.suffix]
         return "sass", (named or exact)[0][1]
-    compatible = [(a, i) for a, i in sass
-                  if not a.suffix and a.major == device.major and a.minor < device.minor]
+    compatible = [(a, i) for a, i in sass if a.number < device.number and sass_runs_on(a, device)]
     if compatible:
         return "sass-compatible", max(compatible, key=lambda p: p[0].number)[1]
     jit = [(a, i) for a, i in ptx if (a.number < device.number and not a.suffix)
@@ -120,7 +87,7 @@ def default_arch(image_loads) -> str | None:
             continue
         rank = (image.kind == "sass", arch.number, arch.suffix != "")
         if best is None or rank > best[0]:
-            best = (rank, f"sm_{arch.number}{arch.suffix}")
+            best = (rank, arch.sm.name)
     return best[1] if best else None
 
 
@@ -256,7 +223,7 @@ def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
             source = Path(tmp) / "module.ptx"
             target = Path(tmp) / "module.cubin"
             source.write_bytes(ptx.rstrip(b"\0"))
-            proc = subprocess.run([str(ptxas), f"-arch=sm_{device.number}{device.suffix}", str(source), "-o",
+            proc = subprocess.run([str(ptxas), f"-arch={device.name}", str(source), "-o",
                                    str(target)], capture_output=True, text=True)
             if proc.returncode != 0:
                 continue

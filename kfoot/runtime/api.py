@@ -22,6 +22,7 @@ import os
 import threading
 from pathlib import Path
 
+from ..core.archs import sass_runs_on
 from ..core.errors import KfootError
 from . import compiler
 from .cache import DiskCache
@@ -285,25 +286,6 @@ class Kernel:
         grid = grid if isinstance(grid, tuple) else (grid,) if isinstance(grid, int) else tuple(grid)
         block = block if isinstance(block, tuple) else (block,) if isinstance(block, int) else tuple(block)
         fn(grid, block, tuple(args), shared_mem=shared_mem, stream=stream)
-
-
-def sass_runs_on(built: str, device: str) -> bool:
-    """CUDA's SASS compatibility: sm_XY code runs on sm_XZ for Z >= Y (same major); arch-specific
-    'a'/'f' builds (sm_90a) only on exactly that arch."""
-    def parse(arch):
-        digits = arch.removeprefix("sm_")
-        suffix = digits[-1] if digits[-1].isalpha() else ""
-        number = int(digits.rstrip("af"))
-        return number // 10, number % 10, suffix
-
-    try:
-        b_major, b_minor, b_suffix = parse(built)
-        d_major, d_minor, _ = parse(device)
-    except (ValueError, IndexError):
-        return False
-    if b_suffix:
-        return (b_major, b_minor) == (d_major, d_minor)
-    return b_major == d_major and b_minor <= d_minor
 
 
 def _normalize_value(value):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..core.archs import parse_device_arch
 from ..core.errors import KfootError
 from . import fingerprint, nvrtc
 from .cache import DiskCache
@@ -63,7 +64,7 @@ class SourceContext:
 
     def __init__(self, registry: Registry, arch: str, memo: StatMemo | None = None):
         self.registry = registry
-        self.arch = nvrtc.normalize_arch(arch)
+        self.arch = parse_device_arch(arch).name
         self.include_dirs = nvrtc.include_dirs()
         self.memo = memo
         self._nvrtc_version: str | None = None

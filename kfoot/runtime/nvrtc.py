@@ -117,15 +117,6 @@ def include_dirs() -> tuple[Path, ...]:
     return tuple(dirs)
 
 
-def normalize_arch(arch: str | int) -> str:
-    """'sm_90', '90', 90, 'sm90' -> 'sm_90'; anything else is bad input. Does not load NVRTC."""
-    text = str(arch).strip().lower()
-    match = re.fullmatch(r"(?:sm_?)?(\d{2,3})([af]?)", text)
-    if not match:
-        raise KfootError(f"bad arch {arch!r}: expected something like sm_90")
-    return f"sm_{int(match.group(1))}{match.group(2)}"
-
-
 def check_arch_supported(arch: str) -> None:
     number = int(re.sub(r"\D", "", arch))
     if number not in supported_archs():
