@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from kfoot.core.errors import KfootError
-from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root, parse_size
+from kfoot.core.units import parse_bytes
+from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root
 from test_rtc_support import run_cli
 
 
@@ -166,7 +167,7 @@ def test_cache_location_and_switch_from_environment(tmp_path, monkeypatch):
     assert DiskCache.from_env().root == tmp_path / "explicit"
     monkeypatch.setenv("KFOOT_CACHE", "0")
     assert DiskCache.from_env() is None
-    assert parse_size("2G") == 2 << 30 and parse_size("1048576") == 1 << 20
+    assert parse_bytes("2G", "x") == 2 << 30 and parse_bytes("1048576", "x") == 1 << 20
 
 
 def test_export_import_roundtrip(tmp_path):

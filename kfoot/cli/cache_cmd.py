@@ -7,6 +7,8 @@ import time
 
 import click
 
+from ..core.units import format_bytes
+
 
 def _open(ctx):
     from ..runtime.cache import DiskCache, default_cache_root, max_bytes_from_env
@@ -19,14 +21,6 @@ def _console():
     from rich.console import Console
 
     return Console()
-
-
-def _size(n: int) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if n < 1024 or unit == "GiB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return str(n)
 
 
 @click.group("cache")
@@ -69,7 +63,7 @@ def ls_cmd(ctx, as_json):
     for row in rows:
         kernel = row["kernel"] if row["problem"] is None else f"[red]{row['problem']}[/red]"
         used = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_used"]))
-        table.add_row(row["key"][:12], row["arch"] or "?", kernel or "?", _size(row["cubin_bytes"]), used)
+        table.add_row(row["key"][:12], row["arch"] or "?", kernel or "?", format_bytes(row["cubin_bytes"]), used)
     _console().print(table)
 
 
@@ -105,7 +99,7 @@ def stats_cmd(ctx, as_json):
     table.add_row("root", stats["root"])
     table.add_row("entries", f"{stats['entries']} ({stats['bad_entries']} bad)")
     table.add_row("cubins", str(stats["cubins"]))
-    table.add_row("size", _size(total) + (f" of {_size(cache.max_bytes)} allowed" if cache.max_bytes else ""))
+    table.add_row("size", format_bytes(total) + (f" of {format_bytes(cache.max_bytes)} allowed" if cache.max_bytes else ""))
     for arch, count in sorted(per_arch.items()):
         table.add_row(f"entries for {arch}", str(count))
     _console().print(table)
@@ -134,21 +128,18 @@ def verify_cmd(ctx, fix, as_json):
 def prune_cmd(ctx, max_bytes):
     """Delete least-recently-used entries until the cache fits the bound."""
     from ..core.errors import KfootError
-    from ..runtime.cache import parse_size
+    from ..core.units import parse_bytes
 
     cache = _open(ctx)
     if max_bytes is not None:
-        try:
-            limit = parse_size(max_bytes)
-        except ValueError:
-            raise KfootError(f"--max-bytes {max_bytes!r} is not a size (e.g. 500M, 2G)") from None
+        limit = parse_bytes(max_bytes, "--max-bytes")
     elif cache.max_bytes is not None:
         limit = cache.max_bytes
     else:
         raise KfootError("no bound to prune to: pass --max-bytes or set KFOOT_CACHE_MAX_BYTES")
     result = cache.prune(limit)
     click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
-               f"freed {_size(result.freed_bytes)}; {_size(result.total_bytes)} left")
+               f"freed {format_bytes(result.freed_bytes)}; {format_bytes(result.total_bytes)} left")
 
 
 @command.command("clear")

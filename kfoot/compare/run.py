@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.units import format_bytes
 
 SCHEMA = "kfoot.compare/1"
 MODES = ("aot", "rtc", "hybrid")
@@ -335,12 +336,6 @@ def _rtc_trace_modules(registry_dir: Path, hot_ids: list[str], arch: str, cache_
 
 # ---------------------------------------------------------------- rendering
 
-def _human(n: int) -> str:
-    from ..report.render import human
-
-    return human(n)
-
-
 def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
     """(header, rows): one row per figure, one column per mode; the same for rich and Markdown."""
     names = [m for m in MODES if m in result.modes]
@@ -351,15 +346,15 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
         ["variants compiled ahead of time", *(f"{m.variants_aot:,}" for m in modes)],
         ["variants available", *(f"{m.variants:,}" for m in modes)],
         ["kernels in the binary", *(f"{m.kernels:,}" for m in modes)],
-        ["binary size (shipped)", *(_human(m.binary_bytes) for m in modes)],
-        ["device bytes", *(_human(m.device_bytes) for m in modes)],
+        ["binary size (shipped)", *(format_bytes(m.binary_bytes) for m in modes)],
+        ["device bytes", *(format_bytes(m.device_bytes) for m in modes)],
         ["build time", *(f"{m.build_s:.1f} s" + (" (up to date)" if m.up_to_date else "") for m in modes)],
-        [f"context memory: eager{mark}", *(_human(m.memory["eager_bytes"]) for m in modes)],
-        [f"context memory: lazy{mark}", *(_human(m.memory["lazy_bytes"]) for m in modes)],
+        [f"context memory: eager{mark}", *(format_bytes(m.memory["eager_bytes"]) for m in modes)],
+        [f"context memory: lazy{mark}", *(format_bytes(m.memory["lazy_bytes"]) for m in modes)],
     ]
     if result.trace:
         rows.append([f"context memory: after the trace{mark}",
-                     *(_human(m.memory["after_trace_bytes"]) for m in modes)])
+                     *(format_bytes(m.memory["after_trace_bytes"]) for m in modes)])
     fu = result.first_use
 
     def rtc_only(text: str) -> list[str]:

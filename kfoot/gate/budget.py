@@ -21,13 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.units import SIZE_EXAMPLES, parse_bytes
 
-_UNITS = {
-    "": 1, "b": 1,
-    "k": 1024, "kib": 1024, "kb": 1000,
-    "m": 1024**2, "mib": 1024**2, "mb": 1000**2,
-    "g": 1024**3, "gib": 1024**3, "gb": 1000**3,
-}
 _LIMIT_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%|[a-zA-Z]*)\s*$")
 
 
@@ -66,7 +61,7 @@ def parse_limit(text: object, what: str, *, sizes: bool, where: str = "") -> Lim
         raise KfootError(f"{prefix}{what} must be a number or a string like '5%', not {type(text).__name__}")
     match = _LIMIT_RE.match(text)
     if not match:
-        example = "'4096', '64KiB', '1MB' or '2.5%'" if sizes else "'12' or '2.5%'"
+        example = f"a size ({SIZE_EXAMPLES}) or a percentage like '2.5%'" if sizes else "'12' or '2.5%'"
         raise KfootError(f"{prefix}{what} {text!r} is not a limit; use {example}")
     number, unit = float(match.group(1)), match.group(2)
     if unit == "%":
@@ -75,10 +70,7 @@ def parse_limit(text: object, what: str, *, sizes: bool, where: str = "") -> Lim
         if unit or not number.is_integer():
             raise KfootError(f"{prefix}{what} {text!r} is not a limit; use a whole number of kernels or a percentage like '2.5%'")
         return Limit(number)
-    factor = _UNITS.get(unit.lower())
-    if factor is None:
-        raise KfootError(f"{prefix}{what} {text!r} has an unknown unit {unit!r}; use B, KiB, MiB, GiB, kB, MB or GB")
-    return Limit(float(math.floor(number * factor)))
+    return Limit(float(parse_bytes(text, f"{prefix}{what}")))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich import box
 from rich.table import Table
 
-from ..report.render import human
+from ..core.units import format_bytes
 
 COLUMNS = ("file", "method", "arch", "eager", "lazy", "modules", "first use")
 NUMERIC = ("eager", "lazy", "modules", "first use")
@@ -37,8 +37,8 @@ def _rows(report):
             if m.get("not_estimated_modules"):
                 notes.append(f"{m['not_estimated_modules']} modules not estimated (PTX without ptxas)")
         first_use = m.get("lazy_first_use", {}).get("mean_kernel_bytes")
-        cells = (label, m.get("method", ""), m.get("arch") or "mixed", human(m["eager_bytes"]),
-                 human(m["lazy_bytes"]), str(m.get("modules", "")), human(first_use) if first_use else "-")
+        cells = (label, m.get("method", ""), m.get("arch") or "mixed", format_bytes(m["eager_bytes"]),
+                 format_bytes(m["lazy_bytes"]), str(m.get("modules", "")), format_bytes(first_use) if first_use else "-")
         yield cells, notes
 
 

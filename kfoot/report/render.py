@@ -9,17 +9,8 @@ from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 
+from ..core.units import format_bytes
 from .model import FileReport, Report, Totals
-
-
-def human(n: int) -> str:
-    """Bytes in binary units, exact below 1 KiB."""
-    value = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if abs(value) < 1024 or unit == "GiB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{n} B"
 
 
 def _images_cell(fig) -> str:
@@ -37,11 +28,11 @@ def summary_table(report: Report) -> Table:
         table = Table(title=f"kfoot report: {f.path}", box=box.SIMPLE_HEAVY, show_header=False)
         table.add_column("figure", style="bold")
         table.add_column("value", overflow="fold")
-        size = f"{f.size:,} B ({human(f.size)})"
+        size = f"{f.size:,} B ({format_bytes(f.size)})"
         if f.stored_size is not None:
             size += f", {f.stored_size:,} B as stored"
         for label, value in (("format", f.format), ("size", size),
-                             ("device code", f"{f.device_bytes:,} B ({human(f.device_bytes)})"),
+                             ("device code", f"{f.device_bytes:,} B ({format_bytes(f.device_bytes)})"),
                              ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
@@ -52,10 +43,10 @@ def summary_table(report: Report) -> Table:
         table.add_column(col, justify="left" if col in ("file", "format") else "right",
                          overflow="fold" if col == "file" else "ellipsis")
     for f in report.files:
-        table.add_row(f.path, f.format, human(f.size), human(f.device_bytes), f"{f.kernels:,}",
+        table.add_row(f.path, f.format, format_bytes(f.size), format_bytes(f.device_bytes), f"{f.kernels:,}",
                       f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
     t = report.totals
-    table.add_row("[bold]total[/]", "", human(t.size), human(t.device_bytes), f"{t.kernels:,}",
+    table.add_row("[bold]total[/]", "", format_bytes(t.size), format_bytes(t.device_bytes), f"{t.kernels:,}",
                   f"{t.distinct_kernels:,}", f"{t.global_symbols:,}", end_section=True)
     return table
 
@@ -66,7 +57,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("family", "kernels", "distinct", "bytes"):
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
-            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", human(fam.bytes))
+            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.bytes))
         if len(fig.families) > top:
             table.caption = f"{len(fig.families) - top} more families (--top N)"
         return table
@@ -74,8 +65,8 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("section", "containers", "images", "kernels", "stored", "overhead"):
             table.add_column(col, justify="left" if col == "section" else "right")
         for name, s in sorted(fig.sections.items(), key=lambda kv: -kv[1].stored_bytes):
-            table.add_row(name, str(s.containers), str(s.images), f"{s.kernels:,}", human(s.stored_bytes),
-                          human(s.overhead_bytes))
+            table.add_row(name, str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
+                          format_bytes(s.overhead_bytes))
         return table
     rows = fig.archs if by == "arch" else fig.kinds
     columns = (by, "kind") if by == "arch" else (by,)
@@ -83,7 +74,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         table.add_column(col, justify="left" if col in columns else "right")
     for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
         cells = (name, a.kind) if by == "arch" else (name,)
-        table.add_row(*cells, str(a.images), f"{a.kernels:,}", human(a.stored_bytes), human(a.bytes))
+        table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes), format_bytes(a.bytes))
     return table
 
 

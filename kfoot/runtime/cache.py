@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.units import parse_bytes
 from .statmemo import StatMemo
 
 ENTRY_SUFFIX = ".entry"
@@ -97,18 +98,7 @@ def max_bytes_from_env() -> int | None:
     raw = os.environ.get("KFOOT_CACHE_MAX_BYTES")
     if not raw:
         return None
-    try:
-        return parse_size(raw)
-    except ValueError:
-        raise KfootError(f"KFOOT_CACHE_MAX_BYTES={raw!r} is not a size (e.g. 500M, 2G, 1048576)") from None
-
-
-def parse_size(text: str) -> int:
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*", text.lower())
-    if not match:
-        raise ValueError(text)
-    scale = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[match.group(2)]
-    return int(float(match.group(1)) * scale)
+    return parse_bytes(raw, "KFOOT_CACHE_MAX_BYTES")
 
 
 class DiskCache:
