@@ -11,24 +11,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 
 from .. import __version__
+from ..core.includes import walk_includes
 
 # Bump when the entry layout or the meaning of a key changes: old entries then simply miss.
 KEY_SCHEMA = 1
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
-
-
 def source_digest(main_header: Path, include_dirs: tuple[Path, ...]) -> str:
-    """sha256 over the header and every file it includes, transitively, in a stable order.
-
-    Quoted includes resolve next to the including file first, then in the include dirs, as
-    NVRTC does. Includes inside `#if` blocks are counted too: over-approximating only costs a
-    spurious miss when an unused header changes, never a stale hit. A name that resolves
-    nowhere (an NVRTC built-in header) enters the hash as its name.
+    """sha256 over the header and every file it includes, transitively, in a stable order
+    (kfoot.core.includes). A name that resolves nowhere (an NVRTC built-in header) enters the
+    hash as its name.
     """
     return source_digest_and_files(main_header, include_dirs)[0]
 
@@ -38,7 +32,7 @@ def source_digest_and_files(main_header: Path, include_dirs: tuple[Path, ...]) -
     digest = hashlib.sha256()
     main_dir = Path(main_header).resolve().parent
     files = []
-    for path, data, unresolved in _walk_includes(main_header, include_dirs):
+    for path, data, unresolved in walk_includes(main_header, include_dirs):
         files.append(path)
         # The main header's folder is relocatable (registries are copied around): name files in
         # it by relative path, toolkit headers by their path below an include dir.
@@ -51,35 +45,7 @@ def source_digest_and_files(main_header: Path, include_dirs: tuple[Path, ...]) -
 
 def included_files(main_header: Path, include_dirs: tuple[Path, ...] = ()) -> list[Path]:
     """The header and every file it reaches through #include (resolved paths, header first)."""
-    return [path for path, _, _ in _walk_includes(main_header, include_dirs)]
-
-
-def _walk_includes(main_header: Path, include_dirs: tuple[Path, ...]):
-    seen: set[Path] = set()
-    pending = [Path(main_header).resolve()]
-    while pending:
-        path = pending.pop(0)
-        if path in seen:
-            continue
-        seen.add(path)
-        data = path.read_bytes()
-        unresolved = []
-        for kind, name in _INCLUDE.findall(data):
-            text = name.decode(errors="replace")
-            target = _resolve(text, kind == b'"', path.parent, include_dirs)
-            if target is None:
-                unresolved.append(text)
-            elif target not in seen:
-                pending.append(target)
-        yield path, data, unresolved
-
-
-def _resolve(name: str, quoted: bool, here: Path, include_dirs: tuple[Path, ...]) -> Path | None:
-    candidates = ([here / name] if quoted else []) + [Path(d) / name for d in include_dirs]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate.resolve()
-    return None
+    return [path for path, _, _ in walk_includes(main_header, include_dirs)]
 
 
 def _display_name(path: Path, main_dir: Path, include_dirs: tuple[Path, ...]) -> str:

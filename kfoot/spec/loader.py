@@ -18,13 +18,10 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import dtypes
 from ..core.errors import KfootError
-
-if TYPE_CHECKING:
-    from .variants import Variant
+from ..core.includes import walk_includes
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"  # package data
 BUNDLED_SPEC = TEMPLATES_DIR / "kernels.toml"
@@ -196,11 +193,6 @@ class Family:
                 seen[v] = None
         return tuple(seen)
 
-    def variants(self) -> list["Variant"]:
-        from .variants import enumerate_family
-
-        return enumerate_family(self)
-
 
 def _match(values: tuple, value: object) -> object:
     for v in values:
@@ -241,7 +233,8 @@ class Spec:
         """Every header the families include, with the quoted #includes they pull in, sorted."""
         found: set[Path] = set()
         for fam in self.families:
-            _collect_includes(fam.header, found)
+            if fam.header.is_file():
+                found.update(path for path, _data, _unresolved in walk_includes(fam.header))
         return sorted(found)
 
     def sha256(self) -> str:
@@ -252,17 +245,6 @@ class Spec:
             digest.update(b"\0" + header.name.encode() + b"\0")
             digest.update(header.read_bytes())
         return digest.hexdigest()
-
-
-_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
-
-
-def _collect_includes(header: Path, found: set[Path]) -> None:
-    if header in found or not header.is_file():
-        return
-    found.add(header)
-    for match in _INCLUDE.finditer(header.read_text(errors="replace")):
-        _collect_includes((header.parent / match.group(1)).resolve(), found)
 
 
 # -- loading ----------------------------------------------------------------------------------
