@@ -80,7 +80,7 @@ def test_warm_shows_a_summary_with_the_average_per_kernel(registry_dir, tmp_path
     [
         ("no_registry", "no registry here"),
         ("bad_trace", "line 1 is not a trace record"),
-        ("foreign_trace", "which the registry lacks"),
+        ("foreign_trace", "which the registry does not have"),
         ("cache_off", "disk cache is disabled"),
         ("bad_arch", "bad arch"),
     ],

@@ -26,19 +26,14 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
     from ..runtime import compiler
     from ..runtime.cache import DiskCache
     from ..runtime.registry import load_registry
-    from ..runtime.trace import read_trace
+    from ..runtime.trace import resolve_trace
 
     reg = load_registry(registry)
     cache = DiskCache.from_env()
     if cache is None:
         raise KfootError("the disk cache is disabled (KFOOT_CACHE=0): nothing to warm into")
     if trace:
-        variants = []
-        for template_id in read_trace(trace):
-            variant = reg.by_template_id.get(template_id)
-            if variant is None:
-                raise KfootError(f"the trace names {template_id!r}, which the registry lacks (trace from another build?)", path=trace)
-            variants.append(variant)
+        variants = resolve_trace(trace, reg.by_template_id, "registry")
     else:
         seen = set()
         variants = [v for v in reg.variants if not (v.template_id in seen or seen.add(v.template_id))]

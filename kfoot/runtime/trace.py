@@ -35,3 +35,18 @@ def read_trace(path: str | os.PathLike) -> list[str]:
             raise KfootError(f"line {number}: template_id is not a string", path=path)
         seen.setdefault(template_id, None)
     return list(seen)
+
+
+def resolve_trace(path: str | os.PathLike, known, owner: str) -> list:
+    """The trace's template-ids looked up in `known` (a mapping from template-id to whatever the
+    caller needs: a spec's or a registry's variants), in trace order. A template-id that `known`
+    lacks means the trace comes from another build: one error naming the first and the count."""
+    ids = read_trace(path)
+    unknown = [t for t in ids if t not in known]
+    if unknown:
+        more = f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""
+        raise KfootError(f"the trace names {unknown[0]!r}{more}, which the {owner} does not have "
+                         "(a trace recorded against another build?)", path=path)
+    if not ids:
+        raise KfootError("the trace lists no variants", path=path)
+    return [known[t] for t in ids]
