@@ -167,14 +167,14 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     from ..compile.aot import build_aot
     from ..compile.rtc import build_rtc
     from ..memory import resolve_mode
-    from ..runtime.trace import read_trace
+    from ..runtime.trace import resolve_trace
     from ..spec.loader import load_spec
     from ..spec.variants import enumerate_spec, explain_spec, unique_by_template_id
 
     spec = load_spec(spec_path)
     arch_list = [archs] if isinstance(archs, str) else list(archs)
     memory_arch = _newest_sass(arch_list)
-    hot_ids = read_trace(hot_trace) if hot_trace else None
+    hot_ids = None
     method = resolve_mode(memory)
     device = None
     if method == "measure":
@@ -183,14 +183,8 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
         device = gpu_status()[1]
     explained = explain_spec(spec)
     unique, _ = unique_by_template_id(enumerate_spec(spec))
-    if hot_ids is not None:  # before any compiling: a bad trace should not cost an AOT build
-        known = {v.template_id for v in unique}
-        unknown = [t for t in hot_ids if t not in known]
-        if unknown:
-            raise KfootError(f"the trace names {unknown[0]!r}, which the spec does not have"
-                             + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""), path=hot_trace)
-        if not hot_ids:
-            raise KfootError("the trace lists no variants", path=hot_trace)
+    if hot_trace:  # before any compiling: a bad trace should not cost an AOT build
+        hot_ids = [v.template_id for v in resolve_trace(hot_trace, {v.template_id: v for v in unique}, "spec")]
     variants = {"as_written": sum(r["variants"] for r in explained["families"]),
                 "nested_switch": sum(r["nested"] for r in explained["families"]),
                 "distinct_template_ids": len(unique)}

@@ -21,7 +21,7 @@ import shlex
 import shutil
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import ninja
@@ -33,6 +33,7 @@ from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import manifest as manifest_mod
 from ..core.archs import parse_targets
 from .ninja_file import FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
+from .results import AotResult
 from .sources import Shard, plan_shards, render, write_if_changed
 
 # Variants per translation unit. Each nvcc call pays a fixed cost (~1.5 s per arch to parse
@@ -61,31 +62,6 @@ class VariantFailure:
     log: Path
 
 
-@dataclass
-class BuildResult:
-    out_dir: Path
-    library: Path
-    fatbin: Path
-    manifest: Path
-    variants: list[Variant]
-    symbols: list[str]  # mangled kernel name of each variant
-    shards: list[Shard]
-    archs: list[str]
-    sass_archs: list[str]
-    kernels: int  # variants x SASS archs: kernel entries in the library
-    compiled_shards: int  # shards nvcc compiled in this run (0 on a no-op rebuild)
-    ninja_edges: int  # build steps ninja ran
-    elapsed_s: float
-    library_bytes: int
-    fatbin_bytes: int
-    duplicates: int = 0  # variants dropped because another family has the same template-id
-    timings: dict = field(default_factory=dict)
-
-    @property
-    def up_to_date(self) -> bool:
-        return self.ninja_edges == 0
-
-
 def build_aot(
     spec: Spec,
     out_dir: str | os.PathLike,
@@ -98,10 +74,11 @@ def build_aot(
     nvcc: str | os.PathLike | None = None,
     launcher: str | list[str] | None = None,
     shard_size: int | None = None,
-    progress: bool = True,
-    console=None,
-) -> BuildResult:
-    """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`."""
+    progress=None,
+) -> AotResult:
+    """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`.
+
+    `progress(done, total, current)` is called as ninja finishes steps (None: nobody watches)."""
     started = time.perf_counter()
     targets = parse_targets(archs)
     if compress_mode is not None and compress_mode not in COMPRESS_MODES:
@@ -157,7 +134,7 @@ def build_aot(
 
     # 2. ninja: compile, inspect, link, merge.
     t0 = time.perf_counter()
-    run = _run_ninja(ninja_path, build_dir, jobs, progress, console)
+    run = _run_ninja(ninja_path, build_dir, jobs, progress or None)
     ninja_s = time.perf_counter() - t0
     if run.returncode != 0:
         failures = _collect_failures(build_dir, shards, line_maps, run.failed_outputs)
@@ -183,7 +160,7 @@ def build_aot(
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]
     ordered_variants = [v for shard in shards for v in shard.variants]
-    result = BuildResult(
+    result = AotResult(
         out_dir=out,
         library=library,
         fatbin=fatbin,
@@ -277,26 +254,13 @@ _STATUS_LINE = re.compile(r"^@@kfoot (\d+)/(\d+) @@ (\S+) ?(.*)$")
 _FAILED_LINE = re.compile(r"^FAILED: (?:\[code=\d+\] )?(.+)$")
 
 
-def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, progress: bool,
-               console) -> _NinjaRun:
-    """Run ninja with keep-going, following its status lines for the progress bar."""
+def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, on_progress) -> _NinjaRun:
+    """Run ninja with keep-going, following its status lines for `on_progress`."""
     cmd = [str(ninja_path), "-C", str(build_dir), "-k", "0", "-j", str(jobs)]
     env = dict(os.environ, NINJA_STATUS=f"{_STATUS}%f/%t @@ ")
     edges = compiled = 0
     failed: list[str] = []
     lines: list[str] = []
-
-    bar = None
-    if progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        bar = Progress(
-            TextColumn("[bold]building[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("steps"),
-            TimeElapsedColumn(), TextColumn("{task.fields[current]}"),
-            console=console, transient=True,
-        )
-        task = bar.add_task("build", total=None, current="")
-        bar.start()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
         assert proc.stdout is not None
@@ -311,9 +275,8 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, progress: bool,
                 kind, what = status.group(3), status.group(4)
                 if kind == "CU":
                     compiled += 1
-                if bar is not None:
-                    bar.update(task, completed=int(status.group(1)), total=int(status.group(2)),
-                               current=f"{kind} {what}")
+                if on_progress is not None:
+                    on_progress(int(status.group(1)), int(status.group(2)), f"{kind} {what}")
                 continue
             failure = _FAILED_LINE.match(line)
             if failure:
@@ -323,9 +286,6 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, progress: bool,
         proc.terminate()
         proc.wait()
         raise
-    finally:
-        if bar is not None:
-            bar.stop()
     if lines and lines[-1].startswith("ninja: no work to do"):
         edges = 0
     return _NinjaRun(proc.returncode, edges, compiled, failed, lines)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import KfootError
-from ..runtime.registry import write_registry
-from ..runtime.trace import read_trace
+from .results import RegistryResult
+from .rtc import write_registry
+from ..runtime.trace import resolve_trace
 from ..spec.variants import enumerate_spec
 
 
 def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
-                 progress=True, **aot_options) -> Path:
+                 progress=None, **aot_options) -> RegistryResult:
     """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json."""
     from .aot import build_aot
 
@@ -26,14 +27,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
     by_id = {}
     for variant in every:
         by_id.setdefault(variant.template_id, variant)
-    hot_ids = read_trace(hot_trace)
-    unknown = [t for t in hot_ids if t not in by_id]
-    if unknown:
-        raise KfootError(f"the trace names {unknown[0]!r} (and {len(unknown) - 1} more), which the spec does not have"
-                         if len(unknown) > 1 else f"the trace names {unknown[0]!r}, which the spec does not have", path=hot_trace)
-    if not hot_ids:
-        raise KfootError("the trace lists no variants: nothing to compile ahead of time", path=hot_trace)
-    hot = [by_id[t] for t in hot_ids]
+    hot = resolve_trace(hot_trace, by_id, "spec")
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                        launcher=launcher, progress=progress, **aot_options)
     from .ninja_file import ShardPaths
@@ -60,8 +54,9 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
         "kernels": kernels,
     }
     sass = list(result.sass_archs)
-    return write_registry(spec, out, every, mode="hybrid", aot=aot,
+    path = write_registry(spec, out, every, mode="hybrid", aot=aot,
                           aot_archs_of=lambda v: sass if v.template_id in kernels else [])
+    return RegistryResult("hybrid", out, path, len(every), sorted({v.family for v in every}), aot=result)
 
 
 def _shard_containers(merged: Path, shard_fatbins: list[Path]) -> list[int]:

@@ -27,7 +27,7 @@ from ..core.atomic import write_atomic
 
 if TYPE_CHECKING:
     from ..spec.loader import Spec
-    from .aot import BuildResult
+    from .results import AotResult
 
 MANIFEST_NAME = "manifest.json"
 SCHEMA = "kfoot.manifest/1"
@@ -53,7 +53,7 @@ def load_manifest(path_or_dir: str | os.PathLike) -> dict:
     return data
 
 
-def _build_key(result: "BuildResult", spec_sha: str) -> str:
+def _build_key(result: "AotResult", spec_sha: str) -> str:
     """What the manifest depends on beyond what ninja tracks: the spec text (axis values,
     names) and the build graph; the outputs' mtimes change whenever ninja relinks."""
     digest = hashlib.sha256(spec_sha.encode())
@@ -63,7 +63,7 @@ def _build_key(result: "BuildResult", spec_sha: str) -> str:
     return digest.hexdigest()
 
 
-def write_manifest(result: "BuildResult", *, spec: "Spec", toolchain: dict, compress_mode, shard_size, jobs) -> None:
+def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compress_mode, shard_size, jobs) -> None:
     from .ninja_file import ShardPaths
 
     # A no-op rebuild leaves the manifest (and the timings of the real build) alone, without

@@ -1,0 +1,49 @@
+"""Small renderables the commands share: a two-column summary and the progress bars."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from .terminal import Terminal
+
+
+def summary_table(title: str, rows):
+    """A titled two-column table of (label, value) rows: what build, warm and cache stats print."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in rows:
+        table.add_row(label, value)
+    return table
+
+
+@contextmanager
+def step_bar(term: Terminal, label: str):
+    """A bar for work counted in steps whose total may change (ninja's edges, NVRTC programs);
+    yields `advance(done, total, current)`, or None when nobody watches (stderr not a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    bar = term.progress(TextColumn(f"[bold]{label}[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TextColumn("{task.fields[current]}"))
+    if bar is None:
+        yield None
+        return
+    with bar:
+        task = bar.add_task(label, total=None, current="")
+        yield lambda done, total, current="": bar.update(task, completed=done, total=total, current=current)
+
+
+@contextmanager
+def bytes_bar(term: Terminal, label: str, total: int):
+    """A bar for work counted in bytes; yields `advance(n)` or None."""
+    from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeRemainingColumn
+
+    bar = term.progress(TextColumn(label), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+    if bar is None:
+        yield None
+        return
+    with bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)

@@ -1,0 +1,97 @@
+"""The one terminal object: decides once per command how results and progress look.
+
+Results go to stdout: on a terminal at its width, with colour; into a pipe or file with no
+width limit and no colour, so a table written to a file keeps every family name and number
+(rich would otherwise cut it at 80 columns). Progress bars and notes go to stderr, and only
+when stderr is a terminal: a CI log gets the result alone.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import contextmanager
+
+import click
+
+# A line as wide as its content: rich sizes tables to fit, so this never pads, it only stops cutting.
+UNLIMITED_WIDTH = 1_000_000
+
+
+class Terminal:
+    def __init__(self, stdout=None, stderr=None):
+        self._stdout = stdout
+        self._stderr = stderr
+        self._out = self._err = None
+
+    @property
+    def out(self):
+        """The rich console for results (stdout)."""
+        if self._out is None:
+            self._out = _console(self._stdout or sys.stdout)
+        return self._out
+
+    @property
+    def err(self):
+        """The rich console for progress and notes (stderr)."""
+        if self._err is None:
+            self._err = _console(self._stderr or sys.stderr)
+        return self._err
+
+    @property
+    def interactive(self) -> bool:
+        """Whether progress is worth drawing: stderr is a terminal."""
+        return (self._stderr or sys.stderr).isatty()
+
+    def print(self, *renderables) -> None:
+        for renderable in renderables:
+            self.out.print(renderable)
+
+    def write(self, text: str) -> None:
+        """Plain text (JSON, Markdown) to stdout, as it is."""
+        (self._stdout or sys.stdout).write(text)
+
+    @staticmethod
+    def render_text(*renderables) -> str:
+        """Renderables as plain text with no width limit: what `-o FILE` writes for tables."""
+        buffer = io.StringIO()
+        console = _console(buffer, force_plain=True)
+        for renderable in renderables:
+            console.print(renderable)
+        return buffer.getvalue()
+
+    @contextmanager
+    def status(self):
+        """A spinner line on stderr for multi-step work; yields `note(message)`."""
+        if not self.interactive:
+            yield lambda message: None
+            return
+        with self.err.status("", spinner="dots") as status:
+            yield status.update
+
+    def progress(self, *columns, transient: bool = True):
+        """A rich Progress on stderr, or None when stderr is not a terminal."""
+        if not self.interactive:
+            return None
+        from rich.progress import Progress
+
+        return Progress(*columns, console=self.err, transient=transient)
+
+
+def _console(stream, force_plain: bool = False):
+    from rich.console import Console
+
+    tty = not force_plain and stream.isatty()
+    return Console(file=stream, width=None if tty else UNLIMITED_WIDTH, color_system="auto" if tty else None,
+                   highlight=False, soft_wrap=False, force_terminal=tty if tty else None)
+
+
+def terminal() -> Terminal:
+    """The current command's terminal (made once per `kfoot` invocation)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return Terminal()
+    root = ctx.find_root()
+    if not isinstance(root.meta.get("kfoot.terminal"), Terminal):
+        root.meta["kfoot.terminal"] = Terminal()
+    return root.meta["kfoot.terminal"]

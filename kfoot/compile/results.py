@@ -1,0 +1,107 @@
+"""What a build produced, as objects that summarise themselves: the CLI prints `rows()` as a
+table and `summary()` as JSON (the `kfoot build --json` contract, docs/spec.md), and
+`kfoot compare` reads them, so nobody re-reads the output folder to find out what happened."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.units import format_bytes
+from ..spec.variants import Variant
+from .sources import Shard
+
+
+@dataclass
+class AotResult:
+    out_dir: Path
+    library: Path
+    fatbin: Path
+    manifest: Path
+    variants: list[Variant]
+    symbols: list[str]  # mangled kernel name of each variant
+    shards: list[Shard]
+    archs: list[str]
+    sass_archs: list[str]
+    kernels: int  # variants x SASS archs: kernel entries in the library
+    compiled_shards: int  # shards nvcc compiled in this run (0 on a no-op rebuild)
+    ninja_edges: int  # build steps ninja ran
+    elapsed_s: float
+    library_bytes: int
+    fatbin_bytes: int
+    duplicates: int = 0  # variants dropped because another family has the same template-id
+    timings: dict = field(default_factory=dict)
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.ninja_edges == 0
+
+    def summary(self) -> dict:
+        return {
+            "mode": "aot",
+            "out_dir": str(self.out_dir),
+            "library": str(self.library),
+            "fatbin": str(self.fatbin),
+            "manifest": str(self.manifest),
+            "variants": len(self.variants),
+            "archs": self.archs,
+            "kernels": self.kernels,
+            "shards": len(self.shards),
+            "compiled_shards": self.compiled_shards,
+            "up_to_date": self.up_to_date,
+            "duplicates_dropped": self.duplicates,
+            "library_bytes": self.library_bytes,
+            "fatbin_bytes": self.fatbin_bytes,
+            "elapsed_s": round(self.elapsed_s, 3),
+            "kernels_per_s": round(self.kernels / self.elapsed_s, 1) if self.compiled_shards else None,
+        }
+
+    def rows(self) -> list[tuple[str, str]]:
+        state = ("up to date (nothing recompiled)" if self.up_to_date
+                 else f"compiled {self.compiled_shards} of {len(self.shards)} shards")
+        dropped = f" ({self.duplicates} duplicate template-ids dropped)" if self.duplicates else ""
+        return [
+            ("variants", f"{len(self.variants):,}{dropped}"),
+            ("archs", ", ".join(self.archs)),
+            ("kernels", f"{self.kernels:,} (variants × SASS archs)"),
+            ("build", f"{state} in {self.elapsed_s:.2f} s"),
+            ("library", f"{self.library} ({self.library_bytes:,} bytes, {format_bytes(self.library_bytes)})"),
+            ("fatbin", f"{self.fatbin} ({self.fatbin_bytes:,} bytes, {format_bytes(self.fatbin_bytes)})"),
+            ("manifest", str(self.manifest)),
+        ]
+
+
+@dataclass
+class RegistryResult:
+    """An RTC registry (`mode` "rtc"), or a hybrid build: a registry plus the AOT part (`aot`)."""
+
+    mode: str
+    out_dir: Path
+    registry: Path
+    variants: int
+    families: list[str]
+    aot: AotResult | None = None
+
+    def summary(self) -> dict:
+        out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.registry),
+               "variants": self.variants, "families": self.families}
+        if self.aot is not None:
+            out["aot"] = {
+                "library": str(self.aot.library),
+                "fatbin": str(self.aot.fatbin),
+                "manifest": str(self.aot.manifest),
+                "archs": self.aot.archs,
+                "sass_archs": self.aot.sass_archs,
+                "variants": len(self.aot.variants),
+                "kernels": self.aot.kernels,
+                "up_to_date": self.aot.up_to_date,
+            }
+        return out
+
+    def rows(self) -> list[tuple[str, str]]:
+        rows = [("registry", str(self.registry)),
+                ("variants", f"{self.variants:,} in {len(self.families)} famil{'y' if len(self.families) == 1 else 'ies'}"
+                             " (compiled on first use, or by kfoot warm)")]
+        if self.aot is not None:
+            rows += [(f"AOT {label}", value) for label, value in self.aot.rows() if label != "manifest"]
+        return rows
