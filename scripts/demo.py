@@ -27,7 +27,8 @@ from rich.console import Console  # noqa: E402
 
 from kfoot import runtime  # noqa: E402
 from kfoot.compile.rtc import build_rtc  # noqa: E402
-from kfoot.compare.run import compare, render_markdown, render_rich  # noqa: E402
+from kfoot.compare.render import render_markdown, render_rich  # noqa: E402
+from kfoot.compare.run import compare  # noqa: E402
 from kfoot.spec.loader import DEMO_SPEC, load_spec  # noqa: E402
 from kfoot.core.atomic import write_atomic  # noqa: E402
 
@@ -74,7 +75,8 @@ def main() -> int:
     with err.status("kfoot compare", spinner="dots") as status:
         result = compare(DEMO_SPEC, archs=ARCHS, hot_trace=trace, work_dir=OUT / "compare", jobs=2,
                          progress=lambda message: status.update(f"kfoot compare: {message}"))
-    render_rich(result, console)
+    for renderable in render_rich(result):
+        console.print(renderable)
     write_atomic(OUT / "compare.json", json.dumps(result.to_dict(), indent=1) + "\n")
     write_atomic(OUT / "compare.md", render_markdown(result))
     console.print(f"[dim]done in {time.perf_counter() - started:.0f} s; demo-out/compare.json and compare.md "

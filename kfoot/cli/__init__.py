@@ -21,7 +21,7 @@ class KfootGroup(click.Group):
     """Loads command modules on demand, so `kfoot report` never imports the build machinery."""
 
     def list_commands(self, ctx):
-        return [name for name in COMMAND_MODULES if self._load(name) is not None]
+        return list(COMMAND_MODULES)
 
     def get_command(self, ctx, name):
         return self._load(name)
@@ -31,13 +31,8 @@ class KfootGroup(click.Group):
     def _load(name):
         if name not in COMMAND_MODULES:
             return None
-        try:
-            module = importlib.import_module(f"{__name__}.{name}_cmd")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}_cmd":
-                return None  # command not built yet
-            raise
-        return module.command
+        # A module that fails to import is a bug to see, not a command to hide.
+        return importlib.import_module(f"{__name__}.{name}_cmd").command
 
 
 @click.group(cls=KfootGroup, context_settings={"help_option_names": ["-h", "--help"]})

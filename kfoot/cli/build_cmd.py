@@ -7,13 +7,12 @@ from contextlib import nullcontext
 
 import click
 
+from ..compile.ninja_file import COMPRESS_MODES
+from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
 from ..spec.loader import load_spec
 from .terminal import terminal
 from .tables import step_bar, summary_table
-
-DEFAULT_ARCHS = "sm_80,sm_90"
-
 
 @click.command("build")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
@@ -21,10 +20,10 @@ DEFAULT_ARCHS = "sm_80,sm_90"
               help="aot: compile everything now; rtc: registry for run-time compilation; hybrid: AOT for --hot.")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Output directory.")
-@click.option("--arch", "archs", default=DEFAULT_ARCHS, show_default=True,
+@click.option("--arch", "archs", default=DEFAULT_BUILD_ARCHS, show_default=True,
               help="Comma-separated targets: sm_XX for SASS, compute_XX for PTX.")
 @click.option("-j", "--jobs", type=int, default=None, help="Parallel compile jobs (default: CPU count).")
-@click.option("--compress-mode", type=click.Choice(["default", "size", "speed", "balance", "none"]), default=None,
+@click.option("--compress-mode", type=click.Choice(COMPRESS_MODES), default=None,
               help="nvcc fatbin compression.")
 @click.option("--nvcc", type=click.Path(dir_okay=False), default=None,
               help="nvcc to use (default: $CUDA_HOME/bin/nvcc, else the NVIDIA wheels).")

@@ -8,6 +8,8 @@ import time
 import click
 
 from ..core.units import format_bytes
+from .tables import summary_table
+from .terminal import terminal
 
 
 def _open(ctx):
@@ -15,12 +17,6 @@ def _open(ctx):
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
     return DiskCache(root, max_bytes=max_bytes_from_env())
-
-
-def _console():
-    from rich.console import Console
-
-    return Console()
 
 
 @click.group("cache")
@@ -39,19 +35,7 @@ def command(ctx, cache_dir):
 def ls_cmd(ctx, as_json):
     """List the entries, most recently used first."""
     cache = _open(ctx)
-    infos = sorted(cache.entries(), key=lambda i: -i.mtime) if cache.root.is_dir() else []
-    rows = [
-        {
-            "key": i.key,
-            "kernel": (i.meta or {}).get("name_expression"),
-            "family": (i.meta or {}).get("family"),
-            "arch": (i.meta or {}).get("arch"),
-            "cubin_bytes": i.blob_size,
-            "last_used": round(i.mtime, 3),
-            "problem": i.problem,
-        }
-        for i in infos
-    ]
+    rows = cache.listing()
     if as_json:
         click.echo(json.dumps({"root": str(cache.root), "entries": rows}, indent=1))
         return
@@ -64,7 +48,7 @@ def ls_cmd(ctx, as_json):
         kernel = row["kernel"] if row["problem"] is None else f"[red]{row['problem']}[/red]"
         used = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_used"]))
         table.add_row(row["key"][:12], row["arch"] or "?", kernel or "?", format_bytes(row["cubin_bytes"]), used)
-    _console().print(table)
+    terminal().print(table)
 
 
 @command.command("stats")
@@ -73,36 +57,15 @@ def ls_cmd(ctx, as_json):
 def stats_cmd(ctx, as_json):
     """Entries, cubins, bytes on disk, per arch, and the size bound."""
     cache = _open(ctx)
-    if cache.root.is_dir():
-        infos, blob_sizes, total = cache.usage()
-    else:
-        infos, blob_sizes, total = [], {}, 0
-    per_arch: dict[str, int] = {}
-    for info in infos:
-        if info.meta:
-            per_arch[info.meta.get("arch", "?")] = per_arch.get(info.meta.get("arch", "?"), 0) + 1
-    stats = {
-        "root": str(cache.root),
-        "entries": len(infos),
-        "bad_entries": sum(1 for i in infos if i.problem),
-        "cubins": len(blob_sizes),
-        "total_bytes": total,
-        "max_bytes": cache.max_bytes,
-        "entries_per_arch": per_arch,
-    }
+    stats = cache.stats()
     if as_json:
         click.echo(json.dumps(stats, indent=1))
         return
-    from rich.table import Table
-
-    table = Table(title="kfoot cache", show_header=False)
-    table.add_row("root", stats["root"])
-    table.add_row("entries", f"{stats['entries']} ({stats['bad_entries']} bad)")
-    table.add_row("cubins", str(stats["cubins"]))
-    table.add_row("size", format_bytes(total) + (f" of {format_bytes(cache.max_bytes)} allowed" if cache.max_bytes else ""))
-    for arch, count in sorted(per_arch.items()):
-        table.add_row(f"entries for {arch}", str(count))
-    _console().print(table)
+    bound = f" of {format_bytes(stats['max_bytes'])} allowed" if stats["max_bytes"] else ""
+    rows = [("root", stats["root"]), ("entries", f"{stats['entries']} ({stats['bad_entries']} bad)"),
+            ("cubins", str(stats["cubins"])), ("size", format_bytes(stats["total_bytes"]) + bound)]
+    rows += [(f"entries for {arch}", str(count)) for arch, count in stats["entries_per_arch"].items()]
+    terminal().print(summary_table("kfoot cache", rows))
 
 
 @command.command("verify")

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
-from rich.console import Console
 
-DEFAULT_ARCHS = "sm_80,sm_90"
-
+from ..core.archs import DEFAULT_BUILD_ARCHS
+from .terminal import terminal
 
 @click.command("compare")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
-@click.option("--arch", "archs", default=DEFAULT_ARCHS, show_default=True,
+@click.option("--arch", "archs", default=DEFAULT_BUILD_ARCHS, show_default=True,
               help="Targets for the AOT builds (sm_XX, compute_XX); the newest SASS one is the RTC and memory arch.")
 @click.option("--hot", "hot_trace", type=click.Path(dir_okay=False), default=None,
               help="Usage trace (KFOOT_TRACE output): adds the hybrid build and the memory after the trace.")
@@ -29,30 +27,18 @@ DEFAULT_ARCHS = "sm_80,sm_90"
 def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):
     """Build SPEC (default: the bundled kfoot/templates/kernels.toml) AOT, RTC and, with --hot, hybrid;
     print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
-    from ..compare.run import compare, render_markdown, render_rich
+    from ..compare.render import render_markdown, render_rich
+    from ..compare.run import compare
 
     fmt = "json" if as_json else (fmt or "table")
-    err = Console(stderr=True)
-    with err.status("", spinner="dots") if err.is_terminal else _Null() as status:
-        def progress(message):
-            if status is not None:
-                status.update(message)
-            elif err.is_terminal:
-                err.print(message)
+    term = terminal()
+    with term.status() as note:
         result = compare(spec, archs=[archs], hot_trace=hot_trace, work_dir=work_dir, jobs=jobs, memory=memory,
-                         reuse=reuse, progress=progress)
+                         reuse=reuse, progress=note)
     if fmt == "json":
-        sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
+        term.write(json.dumps(result.to_dict(), indent=1) + "\n")
     elif fmt == "markdown":
-        sys.stdout.write(render_markdown(result))
+        term.write(render_markdown(result))
     else:
-        render_rich(result, Console())
+        term.print(*render_rich(result))
     return 0
-
-
-class _Null:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc):
-        return False

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from .terminal import terminal
+
 
 @click.command("diff")
 @click.argument("base", metavar="BASE")
@@ -29,4 +31,4 @@ def command(base, new, fmt, as_json):
     elif fmt == "markdown":
         click.echo(diff_render.markdown_diff(report_diff))
     else:
-        diff_render.print_diff(report_diff, diff_render.make_console())
+        diff_render.print_diff(report_diff, terminal().out)

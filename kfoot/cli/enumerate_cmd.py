@@ -6,6 +6,8 @@ import json
 
 import click
 
+from .terminal import terminal
+
 from ..spec.loader import load_spec
 from ..spec.variants import enumerate_spec, explain_spec, summarize_family
 
@@ -67,7 +69,6 @@ def _axes_text(summary: dict) -> str:
 
 
 def _print_summary(path, summaries: list[dict], total: int) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"Variants of {path}", title_justify="left")
@@ -82,14 +83,13 @@ def _print_summary(path, summaries: list[dict], total: int) -> None:
     table.add_section()
     table.add_row("total", f"{total:,}", "", f"{sum(s['removed_by_derived'] for s in summaries):,}",
                   f"{sum(s['removed_by_excludes'] for s in summaries):,}")
-    Console().print(table)
+    terminal().print(table)
 
 
 def _print_explain(data: dict) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = terminal()
     fam = Table(title="Nested switch against dependent types, family by family", title_justify="left")
     for col, justify in (("family", "left"), ("style", "left"), ("nested", "right"), ("variants", "right"),
                          ("saving", "right"), ("largest axis", "left"), ("derived", "left")):

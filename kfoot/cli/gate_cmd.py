@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import KfootError
+from .terminal import terminal
 
 
 @click.command("gate")
@@ -56,33 +57,23 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     elif fmt == "markdown":
         click.echo(diff_render.markdown_verdict(verdict, update_hint))
     else:
-        diff_render.print_verdict(verdict, diff_render.make_console(), update_hint)
+        diff_render.print_verdict(verdict, terminal().out, update_hint)
     _append_step_summary(diff_render.markdown_verdict(verdict, update_hint))
     ctx.exit(0 if verdict.passed else 1)
 
 
 def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     from ..gate import render as diff_render
-    from ..gate.diff import diff_reports, is_report_json, load_report
-    from ..gate.verdict import write_baseline
+    from ..gate.diff import diff_reports
+    from ..gate.verdict import update_baseline
 
-    previous = None
-    if base_path.exists() and not is_report_json(base_path):
-        # A baseline given as a binary (or folder) is an input, never something to overwrite.
-        raise KfootError("is not a report JSON; --update-baseline writes a JSON baseline, give a .json path",
-                         path=base_path)
-    if base_path.exists():
-        try:
-            previous = load_report(base_path)
-        except KfootError as exc:
-            click.echo(f"kfoot: warning: replacing an unreadable baseline ({exc})", err=True)
-    # A binary is measured with the old baseline's filters, so the baseline keeps its meaning.
-    new_report = load_report(new, like=previous)
-    write_baseline(new_report, base_path)
-    if previous is None:
-        line = f"baseline written: {base_path} ({new_report['totals']['kernels']:,} kernels)"
+    update = update_baseline(base_path, new)
+    if update.warning:
+        click.echo(f"kfoot: warning: {update.warning}", err=True)
+    if update.previous is None:
+        line = f"baseline written: {base_path} ({update.report['totals']['kernels']:,} kernels)"
     else:
-        line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(previous, new_report))}"
+        line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(update.previous, update.report))}"
     if fmt == "json":
         click.echo(json.dumps({"schema": "kfoot.gate/1", "updated": str(base_path), "message": line}))
     else:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 import re
-import sys
 
 import click
 
+from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..report.analyze import ReportOptions, analyze_paths
 from ..report.model import BY_CHOICES
+from .terminal import terminal
 
 
 def _split(values) -> frozenset[str] | None:
@@ -32,7 +34,7 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--ptx", "ptx_entries", is_flag=True,
               help="Also count the .entry functions of PTX images (per compute_XX arch).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the JSON/Markdown here (atomically).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output (table, JSON or Markdown) to this file, atomically.")
 @click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
               help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
@@ -52,24 +54,25 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
                             kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
                             load_bytes=memory is not None)
-    if sys.stderr.isatty():
-        report = _analyze_with_progress(paths, options)
-    else:  # no bar to draw: skip importing rich, which is a tenth of a JSON run's start-up
-        report = analyze_paths(paths, options)
+    term = terminal()
+    with ExitStack() as bars:
+        report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)
     if memory:
         from ..memory import attach_memory, report_memory_arch
 
         attach_memory(report, memory, report_memory_arch(memory_arch, options.archs))
     if fmt == "table":
-        from rich.console import Console
-
         from ..report.render import render_rich
 
-        render_rich(report, Console(), by=by, top=top, kernels=kernel_rows)
+        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
         if memory:
             from ..memory.render import memory_table
 
-            Console().print(memory_table(report))
+            renderables.append(memory_table(report))
+        if output:
+            write_atomic(output, term.render_text(*renderables))
+        else:
+            term.print(*renderables)
         return 0
     if fmt == "json":
         text = json.dumps(report.to_dict(), indent=1) + "\n"
@@ -77,28 +80,24 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         from ..report.render import render_markdown
 
         text = render_markdown(report, by=by, top=top)
-    if memory and fmt == "markdown":
-        from ..memory.render import memory_markdown
+        if memory:
+            from ..memory.render import memory_markdown
 
-        text += memory_markdown(report)
+            text += memory_markdown(report)
     if output:
-        from ..core.atomic import write_atomic
         write_atomic(output, text)
     else:
-        sys.stdout.write(text)
+        term.write(text)
     return 0
 
 
-def _analyze_with_progress(paths, options):
-    """The analysis with a rich progress bar on stderr for files with much to decode."""
-    from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+def _progress(term, bars: ExitStack):
+    """A bytes bar per file with much to decode (small files finish before a bar could help)."""
+    from .tables import bytes_bar
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as progress:
-        def factory(path, total):
-            if total < (64 << 20):
-                return None
-            task = progress.add_task(f"decoding {path.name}", total=total)
-            return lambda n: progress.advance(task, n)
-        return analyze_paths(paths, options, progress_factory=factory)
+    def factory(path, total):
+        if total < (64 << 20):
+            return None
+        bars.close()  # the previous file's bar
+        return bars.enter_context(bytes_bar(term, f"decoding {path.name}", total))
+    return factory

@@ -6,6 +6,9 @@ import json
 
 import click
 
+from .tables import summary_table
+from .terminal import terminal
+
 
 @click.command("warm")
 @click.argument("registry", metavar="REGISTRY", type=click.Path(path_type=str))
@@ -59,16 +62,19 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
 
 
 def _warm_one(reg, variants, arch, cache, jobs, batch_size, quiet):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from ..runtime import compiler
+    from .tables import step_bar
 
     if quiet:
         return compiler.warm(reg, variants, arch, cache, jobs=jobs, batch_size=batch_size)
-    with Progress(TextColumn(f"warm {arch}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True) as bar:
-        task = bar.add_task("warm", total=len(variants))
+    with step_bar(terminal(), f"warm {arch}") as show:
+        done = [0]
+
+        def advance(n):  # warm reports kernels finished since the last call
+            done[0] += n
+            show(done[0], len(variants))
         return compiler.warm(reg, variants, arch, cache, jobs=jobs, batch_size=batch_size,
-                             on_progress=lambda n: bar.advance(task, n))
+                             on_progress=advance if show else None)
 
 
 def _result_dict(result) -> dict:
@@ -85,17 +91,12 @@ def _result_dict(result) -> dict:
 
 
 def _print_summary(arch, result) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"kfoot warm {arch}", show_header=False)
-    table.add_row("variants requested", str(result.requested))
-    table.add_row("already cached", str(result.cache_hits))
-    table.add_row("compiled", f"{result.compiled} in {result.programs} NVRTC program(s)")
+    rows = [("variants requested", str(result.requested)), ("already cached", str(result.cache_hits)),
+            ("compiled", f"{result.compiled} in {result.programs} NVRTC program(s)")]
     if result.failures:
-        table.add_row("failed", str(len(result.failures)))
-    table.add_row("wall time", f"{result.wall_seconds:.2f} s")
+        rows.append(("failed", str(len(result.failures))))
+    rows.append(("wall time", f"{result.wall_seconds:.2f} s"))
     if result.compiled:
-        table.add_row("average per kernel", f"{result.seconds_per_kernel * 1e3:.1f} ms wall "
-                      f"({result.compile_seconds / result.compiled * 1e3:.1f} ms in NVRTC, summed over processes)")
-    Console().print(table)
+        rows.append(("average per kernel", f"{result.seconds_per_kernel * 1e3:.1f} ms wall "
+                     f"({result.compile_seconds / result.compiled * 1e3:.1f} ms in NVRTC, summed over processes)"))
+    terminal().print(summary_table(f"kfoot warm {arch}", rows))

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import KfootError
-from ..core.units import format_bytes
 
 SCHEMA = "kfoot.compare/1"
 MODES = ("aot", "rtc", "hybrid")
@@ -159,11 +158,11 @@ def _note(progress, message: str) -> None:
 
 
 def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, memory: str = "auto",
-            reuse: bool = False, progress=None, build_progress: bool = False) -> Comparison:
+            reuse: bool = False, progress=None, build_progress=None) -> Comparison:
     """Build `spec_path` three ways into `work_dir` (default: a temporary folder) and measure them.
     Builds start clean so build times compare (`reuse` keeps earlier builds: ninja then rebuilds
     only what changed, and the time says so). `progress(message)` is told what runs next;
-    `build_progress` shows the AOT compile bar."""
+    `build_progress(done, total, current)` follows the AOT compiles (see build_aot)."""
     from ..compile.aot import build_aot
     from ..compile.rtc import build_rtc
     from ..memory import resolve_mode
@@ -203,11 +202,11 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
         # RTC: a registry; nothing compiled until asked for.
         _note(progress, "building RTC (registry)")
         started = time.perf_counter()
-        build_rtc(spec, root / "rtc")
+        registry = build_rtc(spec, root / "rtc")
         rtc_s = time.perf_counter() - started
         rtc_report = _report([root / "rtc"]) if any((root / "rtc").rglob("*.so")) else None
         modes["rtc"] = ModeResult("rtc", 0, len(unique), rtc_report.totals.kernels if rtc_report else 0,
-                                  _tree_bytes(root / "rtc" / "registry.json", root / "rtc" / "templates"),
+                                  _tree_bytes(registry.registry, root / "rtc" / "templates"),
                                   0, rtc_s, {"method": "by-construction", "eager_bytes": 0, "lazy_bytes": 0,
                                              "note": "no device code until a kernel is first used"})
 
@@ -217,20 +216,17 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
 
             _note(progress, f"building hybrid ({len(hot_ids)} traced variants AOT, nvcc)")
             started = time.perf_counter()
-            build_hybrid(spec, root / "hybrid", hot_trace=hot_trace, archs=arch_list, jobs=jobs,
-                         progress=build_progress)
+            built = build_hybrid(spec, root / "hybrid", hot_trace=hot_trace, archs=arch_list, jobs=jobs,
+                                 progress=build_progress)
             hybrid_s = time.perf_counter() - started
-            hybrid_up_to_date = reuse and hybrid_s < 1.0  # build_hybrid does not return ninja's edge count
-            from ..compile.ninja_file import LIBRARY_NAME
-
-            library = root / "hybrid" / LIBRARY_NAME
+            library = built.aot.library
             hybrid = ModeResult("hybrid", len(hot_ids), len(unique), build_s=hybrid_s)
             report = _report([library])
             hybrid.kernels = report.totals.kernels
             hybrid.device_bytes = report.totals.device_bytes
             hybrid.binary_bytes = _tree_bytes(library, root / "hybrid" / "registry.json", root / "hybrid" / "templates")
             hybrid.memory = _memory_of([library], method, memory_arch)
-            hybrid.up_to_date = hybrid_up_to_date
+            hybrid.up_to_date = built.aot.up_to_date
             modes["hybrid"] = hybrid
 
         # RTC first use, and what RTC holds once the trace ran.
@@ -326,81 +322,3 @@ def _rtc_trace_modules(registry_dir: Path, hot_ids: list[str], arch: str, cache_
         cubin = reg.kernel_by_id(template_id).binary(arch).cubin
         (out / f"{hashlib.sha256(cubin).hexdigest()[:16]}.cubin").write_bytes(cubin)
     return out
-
-
-# ---------------------------------------------------------------- rendering
-
-def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
-    """(header, rows): one row per figure, one column per mode; the same for rich and Markdown."""
-    names = [m for m in MODES if m in result.modes]
-    header = ["", *({"aot": "AOT", "rtc": "RTC", "hybrid": "hybrid"}[m] for m in names)]
-    modes = [result.modes[m] for m in names]
-    mark = " (*)"  # the caption says measured or estimated, and for which arch
-    rows = [
-        ["variants compiled ahead of time", *(f"{m.variants_aot:,}" for m in modes)],
-        ["variants available", *(f"{m.variants:,}" for m in modes)],
-        ["kernels in the binary", *(f"{m.kernels:,}" for m in modes)],
-        ["binary size (shipped)", *(format_bytes(m.binary_bytes) for m in modes)],
-        ["device bytes", *(format_bytes(m.device_bytes) for m in modes)],
-        ["build time", *(f"{m.build_s:.1f} s" + (" (up to date)" if m.up_to_date else "") for m in modes)],
-        [f"context memory: eager{mark}", *(format_bytes(m.memory["eager_bytes"]) for m in modes)],
-        [f"context memory: lazy{mark}", *(format_bytes(m.memory["lazy_bytes"]) for m in modes)],
-    ]
-    if result.trace:
-        rows.append([f"context memory: after the trace{mark}",
-                     *(format_bytes(m.memory["after_trace_bytes"]) for m in modes)])
-    fu = result.first_use
-
-    def rtc_only(text: str) -> list[str]:
-        return [text if n == "rtc" else ("as RTC" if n == "hybrid" else "-") for n in names]
-
-    rows += [
-        ["first use: cold compile", *rtc_only(f"{fu['cold_compile_ms']:.0f} ms")],
-        ["first use: disk hit, new process", *rtc_only(f"{fu['disk_hit_ms']:.1f} ms")],
-        ["first use: next kernel from disk", *rtc_only(f"{fu['disk_hit_next_ms']:.2f} ms")],
-        ["first use: memory hit", *rtc_only(f"{fu['memory_hit_us']:.2f} µs")],
-    ]
-    return header, rows
-
-
-def caption(result: Comparison) -> list[str]:
-    v = result.variants
-    ratio = v["nested_switch"] / v["as_written"] if v["as_written"] else 0
-    spec = os.path.relpath(result.spec) if not os.path.relpath(result.spec).startswith("..") else result.spec
-    lines = [f"spec {spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
-             f"axes would instantiate {v['nested_switch']:,} (x{ratio:.2f}). archs: {', '.join(result.archs)}."]
-    if result.memory_method == "measured":
-        lines.append(f"(*) context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
-                     "CUDA_MODULE_LOADING=EAGER / LAZY; RTC has no device code to load until first use.")
-    else:
-        lines.append(f"(*) context memory estimated for {result.memory_arch} (no GPU): model in docs/memory.md, "
-                     "calibration pending; lazy = at context creation.")
-    if result.trace:
-        lines.append(f"after the trace: the {result.modes['hybrid'].variants_aot} traced variants in use "
-                     "(RTC: their cubins after kfoot warm --trace).")
-    lines.append(f"first use: {result.first_use['variant']} for {result.first_use['arch']}, NVRTC already "
-                 "loaded; shipped = the library, or the registry and its templates.")
-    return lines
-
-
-def render_rich(result: Comparison, console) -> None:
-    from rich import box
-    from rich.table import Table
-
-    header, rows = table_rows(result)
-    table = Table(title="kfoot compare: AOT vs RTC" + (" vs hybrid" if "hybrid" in result.modes else ""),
-                  box=box.SIMPLE_HEAVY)
-    for index, col in enumerate(header):
-        table.add_column(col, justify="left" if index == 0 else "right")
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
-    for line in caption(result):
-        console.print(f"[dim]{line}[/]")
-
-
-def render_markdown(result: Comparison) -> str:
-    header, rows = table_rows(result)
-    lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in caption(result)) + "\n"

@@ -32,7 +32,7 @@ from ..core.toolchain import find_tool, tool_version
 from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import manifest as manifest_mod
 from ..core.archs import parse_targets
-from .ninja_file import FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
+from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
 from .results import AotResult
 from .sources import Shard, plan_shards, render, write_if_changed
 
@@ -42,7 +42,6 @@ from .sources import Shard, plan_shards, render, write_if_changed
 # after a change. At 64 the fixed cost is about a third of a shard's time for two archs.
 # A spec may set its own ([build] shard_size), and --shard-size overrides both.
 DEFAULT_SHARD_SIZE = 64
-COMPRESS_MODES = ("default", "size", "speed", "balance", "none")
 
 
 class BuildError(KfootError):

@@ -21,6 +21,8 @@ import kfoot
 from ..core.archs import Arch
 from .sources import Shard
 
+# nvcc --compress-mode values (CUDA 12.8+); None leaves nvcc its default.
+COMPRESS_MODES = ("default", "size", "speed", "balance", "none")
 LIBRARY_NAME = "libkfoot_kernels.so"
 FATBIN_NAME = "kernels.fatbin"
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from .errors import KfootError
 
+# What `kfoot build` and `kfoot compare` target when --arch is not given.
+DEFAULT_BUILD_ARCHS = "sm_80,sm_90"
+
 _STRICT = re.compile(r"^(sm|compute)_(\d{2,3})([af]?)$")
 _DEVICE = re.compile(r"^(?:sm_?)?(\d{2,3})([af]?)$")
 

@@ -1,27 +1,34 @@
-"""Small helpers shared by the pipeline steps."""
+"""Atomic writes, the one implementation: readers never see half a file, and a write that fails
+(disk full, Ctrl-C) leaves the old file as it was."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 
-def write_atomic(path, data: str | bytes) -> None:
-    """Write via a temporary file in the same folder and rename: readers never see half a file.
+@contextmanager
+def atomic_output(path, *, tmp_dir=None, mode: int | None = None, durable: bool = True):
+    """Yield a temporary path; when the block ends without an exception, it replaces `path`.
 
-    The file keeps the mode of the one it replaces, else gets what a plain open would give
-    (mkstemp's 0600 would make shipped outputs and committed baselines private)."""
+    The temporary file lies beside `path`, or in `tmp_dir` (which must be on the same file
+    system: the RTC cache keeps one private folder for them). `mode` None keeps the mode of the
+    file it replaces, else what a plain open would give (mkstemp's 0600 would make shipped
+    outputs and committed baselines private). `durable` fsyncs before the rename, so a crash
+    cannot leave an empty file under the name; caches skip it (a lost entry is only a miss)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = "wb" if isinstance(data, bytes) else "w"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    folder = Path(tmp_dir) if tmp_dir is not None else path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    os.close(fd)
     try:
-        os.chmod(tmp, _mode_for(path))
-        with os.fdopen(fd, mode) as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(path) if mode is None else mode)
+        yield Path(tmp)
+        if durable:
+            with open(tmp, "rb") as handle:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -29,6 +36,13 @@ def write_atomic(path, data: str | bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def write_atomic(path, data: str | bytes, *, tmp_dir=None, mode: int | None = None, durable: bool = True) -> None:
+    """Write `data` to `path` atomically (see atomic_output for the options)."""
+    with atomic_output(path, tmp_dir=tmp_dir, mode=mode, durable=durable) as tmp:
+        with open(tmp, "wb" if isinstance(data, bytes) else "w") as handle:
+            handle.write(data)
 
 
 def _mode_for(path: Path) -> int:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import sys
 
 from rich.console import Console
 from rich.markup import escape
@@ -24,11 +23,6 @@ TOTAL_LABELS = {
 }
 # How many families a table shows before summarising the rest as one line.
 FAMILY_ROWS = 30
-
-
-def make_console() -> Console:
-    # Not a terminal (CI logs, pipes): wide enough that long C++ names are never cut.
-    return Console(width=None if sys.stdout.isatty() else 200, highlight=False, soft_wrap=False)
 
 
 def signed(value: int) -> str:

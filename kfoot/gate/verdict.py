@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from dataclasses import dataclass
 
 from .budget import Budget, Limit
@@ -150,3 +151,34 @@ def write_baseline(report: dict, path: str | os.PathLike) -> None:
         write_atomic(path, json.dumps(report, indent=1) + "\n")
     except OSError as exc:
         raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
+
+
+@dataclass
+class BaselineUpdate:
+    path: Path
+    previous: dict | None  # the baseline replaced, None when there was none (or it was unreadable)
+    report: dict  # the new baseline
+    warning: str | None = None
+
+
+def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> BaselineUpdate:
+    """Accept `new` (a report JSON or a binary) as the baseline at `base_path`.
+
+    The policy: only a report JSON is ever overwritten (a baseline given as a binary or folder
+    is an input, never an output); an unreadable old baseline is replaced with a warning; a
+    binary is measured with the old baseline's filters, so the baseline keeps its meaning."""
+    from .diff import is_report_json, load_report
+
+    base_path = Path(base_path)
+    previous, warning = None, None
+    if base_path.exists() and not is_report_json(base_path):
+        raise KfootError("is not a report JSON; --update-baseline writes a JSON baseline, give a .json path",
+                         path=base_path)
+    if base_path.exists():
+        try:
+            previous = load_report(base_path)
+        except KfootError as exc:
+            warning = f"replacing an unreadable baseline ({exc})"
+    report = load_report(new, like=previous)
+    write_baseline(report, base_path)
+    return BaselineUpdate(base_path, previous, report, warning)

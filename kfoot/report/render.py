@@ -6,7 +6,7 @@ JSON is `Report.to_dict()`; these renderers read the same model and never recomp
 from __future__ import annotations
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 
 from ..core.units import format_bytes
@@ -106,21 +106,21 @@ def kernel_table(file: FileReport, top: int) -> Table:
     return table
 
 
-def render_rich(report: Report, console: Console, *, by: str | None, top: int, kernels: bool) -> None:
-    console.print(summary_table(report))
+def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> list:
+    """The report as rich renderables, in print order (the CLI prints them or writes them to a file)."""
+    out = [summary_table(report)]
     scope: Totals | FileReport = report.totals if len(report.files) > 1 else report.files[0]
     sections = [by] if by else ["arch", "family"]
     parts = [_by_table(scope, b, top, f"by {b}") for b in sections]
     if not by:
         parts.append(attribution_table(scope))
-    console.print(Group(*parts))
+    out.append(Group(*parts))
     if kernels:
-        for f in report.files:
-            console.print(kernel_table(f, top))
+        out += [kernel_table(f, top) for f in report.files]
     for f in report.files:
         for u in f.undecodable[:top]:
-            console.print(f"[yellow]undecodable[/] {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): "
-                          f"{u.reason}")
+            out.append(f"[yellow]undecodable[/] {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}")
+    return out
 
 
 def render_markdown(report: Report, *, by: str | None, top: int) -> str:

@@ -25,13 +25,13 @@ import os
 import re
 import shutil
 import tarfile
-import tempfile
 import threading
 import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.atomic import atomic_output, write_atomic
 from ..core.errors import KfootError
 from ..core.units import parse_bytes
 from .statmemo import StatMemo
@@ -243,15 +243,9 @@ class DiskCache:
                 self._estimated_total = self.prune(self.max_bytes).total_bytes
 
     def _atomic_write(self, target: Path, data: bytes) -> None:
+        # Private (0600), staged in the cache's own tmp folder, not fsynced: a lost entry is a miss.
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.root / "tmp", prefix=target.name + ".")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(tmp, target)
-        except BaseException:
-            self._unlink(Path(tmp))
-            raise
+        write_atomic(target, data, tmp_dir=self.root / "tmp", mode=0o600, durable=False)
 
     # -- maintenance ------------------------------------------------------------------------
     def entries(self) -> list[EntryInfo]:
@@ -313,6 +307,25 @@ class DiskCache:
         total = sum(i.size for i in infos) + sum(blob_sizes.values())
         return infos, blob_sizes, total
 
+    def listing(self) -> list[dict]:
+        """Every entry, most recently used first, as `kfoot cache ls --json` prints it."""
+        infos = sorted(self.entries(), key=lambda i: -i.mtime) if self.root.is_dir() else []
+        return [{"key": i.key, "kernel": (i.meta or {}).get("name_expression"), "family": (i.meta or {}).get("family"),
+                 "arch": (i.meta or {}).get("arch"), "cubin_bytes": i.blob_size, "last_used": round(i.mtime, 3),
+                 "problem": i.problem} for i in infos]
+
+    def stats(self) -> dict:
+        """Entries, cubins, bytes on disk, entries per arch and the bound (`kfoot cache stats --json`)."""
+        infos, blob_sizes, total = self.usage() if self.root.is_dir() else ([], {}, 0)
+        per_arch: dict[str, int] = {}
+        for info in infos:
+            if info.meta:
+                arch = info.meta.get("arch", "?")
+                per_arch[arch] = per_arch.get(arch, 0) + 1
+        return {"root": str(self.root), "entries": len(infos), "bad_entries": sum(1 for i in infos if i.problem),
+                "cubins": len(blob_sizes), "total_bytes": total, "max_bytes": self.max_bytes,
+                "entries_per_arch": dict(sorted(per_arch.items()))}
+
     def prune(self, max_bytes: int) -> PruneResult:
         """Delete least-recently-used entries (and blobs no entry uses) until the cache fits max_bytes."""
         result = PruneResult()
@@ -372,10 +385,7 @@ class DiskCache:
         archive = Path(archive)
         good = [i for i in self.entries() if i.problem is None]
         blobs = self.blobs()
-        archive.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=archive.parent, prefix=archive.name + ".")
-        os.close(fd)
-        try:
+        with atomic_output(archive, mode=0o600) as tmp:
             count = 0
             with tarfile.open(tmp, "w:gz" if archive.name.endswith(("gz", ".tgz")) else "w") as tar:
                 added: set[str] = set()
@@ -388,10 +398,6 @@ class DiskCache:
                         added.add(sha)
                     tar.add(info.path, arcname=f"entries/{info.key[:2]}/{info.key}{ENTRY_SUFFIX}", recursive=False)
                     count += 1
-            os.replace(tmp, archive)
-        except BaseException:
-            self._unlink(Path(tmp))
-            raise
         return count
 
     def import_(self, archive: str | os.PathLike) -> ImportResult:

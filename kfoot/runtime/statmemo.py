@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from pathlib import Path
+
+from ..core.atomic import write_atomic
 
 MEMO_NAME = "memo.json"
 
@@ -72,9 +73,6 @@ class StatMemo:
             self._data = data
             try:
                 self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=MEMO_NAME + ".")
-                with os.fdopen(fd, "w") as handle:
-                    json.dump(data, handle)
-                os.replace(tmp, self.path)
+                write_atomic(self.path, json.dumps(data), mode=0o600, durable=False)
             except OSError:
                 pass  # a memo that cannot be written only costs time
