@@ -8,6 +8,7 @@ cubins come from `cuobjdump -xelf`, PTX from `cuobjdump -xptx`, and section size
 
 from __future__ import annotations
 
+import contextlib
 import json
 import struct
 import subprocess
@@ -19,10 +20,10 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from conftest import has_gpu, run_kfoot
+from kfoot.binary.walk import walk
 from kfoot.core.errors import KfootError
 from kfoot.memory import attach_memory, estimate_file, report_memory_arch
 from kfoot.memory.estimate import MODULE_ALIGN, pick_image
-from kfoot.memory.modules import iter_modules
 from kfoot.report.analyze import analyze_paths
 from kfoot.spec.loader import DEMO_SPEC, load_spec
 from kfoot.core.toolchain import find_tool
@@ -219,16 +220,6 @@ def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
     assert memory["lazy_bytes"] == 0
 
 
-def test_driver_modules_are_the_report_containers(cuda_fixtures):
-    """What the measurement loads (iter_modules) is what the estimate counts (report containers)."""
-    for name in ("libfixture.so", "fixture.fatbin", "libfixture.a", "fixture_sm90a.cubin"):
-        path = cuda_fixtures[name]
-        containers = {image.container for image in analyze_paths([path]).files[0].image_loads}
-        keys = [module.key for _p, module in iter_modules([path])]
-        assert len(keys) == len(set(keys))
-        assert set(keys) == containers, name
-
-
 def test_only_registered_containers_load_with_the_library(curand_library):
     """libcurand keeps 1,747 containers in .data that its own code loads on demand: context
     creation sees only the .nv_fatbin ones (walked from the headers here, independently)."""
@@ -238,7 +229,8 @@ def test_only_registered_containers_load_with_the_library(curand_library):
     assert memory["modules"] == len(registered)
     all_containers = {image.container for image in file.image_loads}
     assert memory["on_demand"]["modules"] == len(all_containers) - len(registered) > 1000
-    loaded = [m for _p, m in iter_modules([curand_library]) if m.registered]
+    with contextlib.closing(walk([curand_library])) as binaries:  # what the GPU probe loads
+        loaded = [found for binary in binaries for found in binary.containers if found.registered]
     assert len(loaded) == len(registered)
 
 

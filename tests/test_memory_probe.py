@@ -137,3 +137,50 @@ def test_modules_the_driver_refuses_are_counted(cuda_fixtures, tmp_path):
     assert memory["modules"] == memory["failed_modules"] == 1
     assert memory["load_errors"] == {"CUDA_ERROR_INVALID_IMAGE": 1}
     assert memory["eager_bytes"] == 0
+
+
+def registered_container_bytes(data: bytes) -> list[int]:
+    """Sizes of the containers the runtime registers: those of .nv_fatbin in an ELF (pyelftools
+    finds the section, the headers give the sizes), or every container of a raw .fatbin."""
+    import io
+
+    if data[:4] == b"\x7fELF":
+        section = ELFFile(io.BytesIO(data)).get_section_by_name(".nv_fatbin")
+        data = section.data() if section is not None else b""
+    sizes, pos = [], 0
+    while pos + 16 <= len(data):
+        magic, _version, header, size = struct.unpack_from("<IHHQ", data, pos)
+        if magic != 0xBA55ED50:
+            pos += 8
+            continue
+        sizes.append(header + size)
+        pos += header + size
+    return sizes
+
+
+@pytest.mark.parametrize("name", ["libfixture.a", "wheel", "fixture.fatbin"])
+def test_probe_and_estimate_load_the_registered_containers(cuda_fixtures, tmp_path, name):
+    """The probe (what is loaded on the GPU) and the estimate (the report's containers) both come
+    from kfoot.binary.walk: archive members and wheel members included, they count the same modules."""
+    import zipfile
+
+    if name == "wheel":
+        path = tmp_path / "fixture-1.0-py3-none-manylinux_2_17_x86_64.whl"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.write(cuda_fixtures["libfixture.so"], "fixture/lib/libfixture.so")
+            zf.write(cuda_fixtures["fixture_exe"], "fixture/lib/libexe.so.1")
+        with zipfile.ZipFile(path) as zf:
+            members = [zf.read(n) for n in zf.namelist()]
+    elif name == "libfixture.a":
+        path = cuda_fixtures[name]
+        names = subprocess.run(["ar", "t", str(path)], capture_output=True, text=True, check=True).stdout.split()
+        members = [subprocess.run(["ar", "p", str(path), n], capture_output=True, check=True).stdout for n in names]
+    else:
+        path = cuda_fixtures[name]
+        members = [path.read_bytes()]
+    sizes = [size for member in members for size in registered_container_bytes(member)]
+    assert sizes
+    memory = _measure(_build(tmp_path, "steady"), path)["files"][0]["memory"]
+    assert memory["modules"] == len(sizes) and memory["failed_modules"] == 0
+    assert memory["eager_bytes"] == sum(sizes)  # the stand-in charges each loaded container's bytes
+    assert memory["estimate"]["modules"] == len(sizes)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,18 +83,37 @@ def discover(paths) -> list[InputFile]:
     return found
 
 
-def wheel_members(path: Path):
-    """(name, bytes) of every shared object in a wheel, read from the zip without touching disk."""
+def wheel_members(path: Path, names=None):
+    """(name, file) of every shared object in a wheel (only those in `names`, when given). Each is
+    copied out of the zip into an anonymous in-memory file (memfd; an unlinked temporary file
+    where there is none), not into a bytes object: it then has a descriptor that is read, mapped
+    and inherited by forked workers like any file's, and it is gone once the caller closes it."""
     try:
         with zipfile.ZipFile(path) as wheel:
             for info in wheel.infolist():
                 base = info.filename.rsplit("/", 1)[-1]
                 if info.is_dir() or not (base.endswith(".so") or ".so." in base):
                     continue
+                if names is not None and info.filename not in names:
+                    continue
                 with wheel.open(info) as member:
                     head = member.read(4)
-                if head != ELF_MAGIC:
-                    continue
-                yield info.filename, wheel.read(info)
+                    if head != ELF_MAGIC:
+                        continue
+                    file = _anonymous_file()
+                    try:
+                        file.write(head)
+                        shutil.copyfileobj(member, file, 1 << 20)
+                        file.flush()
+                    except BaseException:
+                        file.close()
+                        raise
+                yield info.filename, file
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
         raise FormatError(f"unreadable wheel: {exc}", path) from None
+
+
+def _anonymous_file():
+    if hasattr(os, "memfd_create"):
+        return open(os.memfd_create("kfoot-wheel-member", os.MFD_CLOEXEC), "w+b")
+    return tempfile.TemporaryFile()

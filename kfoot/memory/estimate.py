@@ -33,6 +33,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# REGISTERED_SECTIONS: the sections whose containers the CUDA runtime registers when the library
+# loads, kfoot.binary.walk's rule, which the estimate applies to the report's images.
+from ..binary.walk import REGISTERED_SECTIONS, ContainerKey, read_containers
 from ..core.archs import Arch, parse_arch, parse_device_arch, sass_runs_on
 from ..core.errors import KfootError
 
@@ -93,18 +96,13 @@ def default_arch(image_loads) -> str | None:
 
 @dataclass
 class ModuleEstimate:
-    key: tuple
+    key: ContainerKey  # the walk's key, as the report's ImageLoad.container
     route: str  # sass | sass-compatible | ptx-jit | none
     arch: str | None  # the picked image's arch
     load_bytes: int = 0  # SHF_ALLOC bytes of the picked image; 0 when not estimated
     kernels: int = 0
     estimated: bool = True  # False: PTX left to the driver's JIT without ptxas, or an undecodable image
     registered: bool = True  # loaded with the library (.nv_fatbin, raw files), else on demand by its code
-
-
-# Sections whose containers the CUDA runtime registers when the library loads; "(file)" is a raw
-# .fatbin or .cubin, which a program loads whole.
-REGISTERED_SECTIONS = (".nv_fatbin", "(file)")
 
 
 @dataclass
@@ -164,7 +162,7 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
     if name is None:
         return None
     device = device_arch(name)
-    by_container: dict[tuple, list] = {}
+    by_container: dict[ContainerKey, list] = {}
     for image in loads:
         by_container.setdefault(image.container, []).append(image)
     estimate = Estimate(device.name, module_align=module_align)
@@ -199,25 +197,25 @@ def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
         return None
     from ..binary import cubin as cubin_mod
     from ..binary import fatbin
-    from .modules import iter_modules
 
     wanted = {module.key: (module, image) for module, image in jit_needed}
-    sources = sorted({key[0].split("!", 1)[0] for key in wanted})
     with tempfile.TemporaryDirectory(prefix="kfoot-jit-") as tmp:
-        for _path, found in iter_modules(sources):
-            hit = wanted.get(found.key)
-            if hit is None or found.kind != "fatbin":
+        # Straight from the files, by key: the report's walk is over and its files are closed.
+        # A container no longer there (the file changed since the report) stays flagged.
+        for key, data in read_containers(wanted):
+            module, image = wanted[key]
+            try:
+                container = fatbin.parse_container(data, 0)
+            except KfootError:
                 continue
-            module, image = hit
-            container = fatbin.parse_container(found.data, 0)
             entry = next((e for e in container.entries if e.kind_name == "ptx" and e.arch_name == image.arch), None)
             if entry is None:
                 continue
             try:
                 if entry.group_slice is not None:
                     continue  # inside a --concat group: rare for PTX; left flagged
-                ptx = bytes(fatbin.decompress(entry, found.data[entry.payload_offset:entry.payload_offset
-                                                                + entry.slot_size]))
+                ptx = bytes(fatbin.decompress(entry, data[entry.payload_offset:entry.payload_offset
+                                                          + entry.slot_size]))
             except fatbin.UndecodableEntry:
                 continue
             source = Path(tmp) / "module.ptx"

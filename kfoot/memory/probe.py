@@ -72,10 +72,13 @@ def probe(load: str | None) -> dict:
     modules = []
     if load:
         # Read the binary before touching the GPU: the baseline and this run then differ only in the loads.
-        from .modules import iter_modules
+        import contextlib
+
+        from ..binary.walk import walk
 
         # What the library registers when it loads: embedded containers wait for the library's own code.
-        modules = [m.data for _path, m in iter_modules([load]) if m.registered]
+        with contextlib.closing(walk([load])) as binaries:
+            modules = [found.read() for binary in binaries for found in binary.containers if found.registered]
     lib = load_driver()
     info = device_info(lib)
     ctx = ctypes.c_void_p()

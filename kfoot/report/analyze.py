@@ -1,8 +1,8 @@
 """From paths to a Report: find every fatbin container, decode every image, add it all up.
 
 Three steps per file:
-1. plan: read the host structure (ELF sections, archive members, wheel members) and the
-   container and entry headers, which are small; payloads are not touched.
+1. plan: the file as kfoot.binary.walk found it (ELF sections, archive members, wheel members,
+   container and entry headers, which are small) becomes work items; payloads are not touched.
 2. decode: each image's payload is read, decompressed and parsed on its own, in worker
    processes for large files, so memory holds one image per worker, never the library.
 3. accumulate: per-image results are added into the file's figures; every byte of the file
@@ -11,23 +11,22 @@ Three steps per file:
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import mmap
 import multiprocessing
 import os
 import re
 from array import array
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..binary import archive, cubin, fatbin, hostelf, inputs
+from ..binary import cubin, fatbin, walk
+from ..binary.walk import ContainerKey, Window
 from ..core.errors import FormatError, KfootError
 from .families import demangle, family_of
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)
 
-RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
 # Below this many payload bytes in a file, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 24 << 20
 
@@ -49,41 +48,23 @@ class ReportOptions:
                 "filter": self.kernel_filter}
 
 
-# ---------------------------------------------------------------- reading payloads
-
-_MEMORY: dict[str, bytes] = {}  # wheel members, shared with forked workers copy-on-write
-_FDS: dict[str, int] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class SourceRef:
-    """Where a worker finds an image's bytes: a file window (path + base) or a wheel member."""
-
-    path: str
-    base: int = 0
-    memory_key: str | None = None
-
-    def read(self, offset: int, size: int) -> bytes:
-        if self.memory_key is not None:
-            return _MEMORY[self.memory_key][offset:offset + size]
-        fd = _FDS.get(self.path)
-        if fd is None:
-            fd = _FDS[self.path] = os.open(self.path, os.O_RDONLY)
-        return os.pread(fd, size, self.base + offset)
-
+# ---------------------------------------------------------------- decoding
 
 @dataclass(slots=True)
 class Work:
-    """One entry to decode: an image, or a `--concat` group of images compressed together."""
+    """One entry to decode: an image, or a `--concat` group of images compressed together.
 
-    ref: SourceRef
+    `ref` reads the bytes through a descriptor the walk opened for this analysis; workers are
+    forked while it is open and inherit it, so a work item pickles as two integers."""
+
+    ref: Window
+    key: ContainerKey  # the container the entry is in (the driver picks one image per container)
     section: str
     entry: fatbin.Entry | None  # None: the whole source is one raw cubin of `raw_size` bytes
     members: list[fatbin.Entry] | None = None
     shares: list[int] | None = None  # stored bytes attributed to each member of a group
     raw_size: int = 0
     resources: bool = False  # measure registers, shared memory, parameters (--kernels)
-    container: int = 0  # offset of the container the entry is in (the driver picks one image per container)
     ptx: bool = False  # count .entry functions in PTX payloads
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
     load: bool = True  # measure the image's load bytes
@@ -110,7 +91,7 @@ class ImageResult:
     rows: list | None = None  # (name, family, code, registers, shared, params) per kernel, with --kernels
     global_symbols: int = 0
     ptx_entries: int = 0
-    container: tuple = ()  # (source, base, container offset): images of one compile unit share it
+    container: ContainerKey | None = None  # images of one compile unit share it
     load_bytes: int = 0  # SASS: bytes of SHF_ALLOC sections, what loading the image places on the GPU
 
     def set_kernels(self, kernels: list, work: Work) -> None:
@@ -155,8 +136,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
     declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
     full = payload is not None and (entry.compression == "none" or len(payload) == declared)
     result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
-                         len(payload) if full else declared, entry.offset, error,
-                         container=(work.ref.memory_key or work.ref.path, work.ref.base, work.container))
+                         len(payload) if full else declared, entry.offset, error, container=work.key)
     if payload is None:
         return result
     if entry.kind == fatbin.KIND_ELF:
@@ -182,7 +162,7 @@ def decode(work: Work) -> list[ImageResult]:
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
-                             container=(work.ref.memory_key or work.ref.path, work.ref.base, 0))
+                             container=work.key)
         result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry
@@ -233,24 +213,10 @@ def _unpack_batch(packed) -> list[ImageResult]:
 # ---------------------------------------------------------------- planning
 
 @dataclass(slots=True)
-class Region:
-    """Bytes of a file that belong to fatbin containers: a fatbin section, or one embedded container."""
-
-    section: str
-    size: int
-    slots: int  # payload bytes inside; the rest of `size` is container overhead
-
-
-@dataclass(slots=True)
 class FilePlan:
-    path: Path
-    format: str
-    size: int
-    regions: list[Region] = field(default_factory=list)
+    binary: walk.Binary
     work: list[Work] = field(default_factory=list)
-    filtered_regions: int = 0  # bytes of regions left out by --section
-    stored_size: int | None = None
-    members: list[str] = field(default_factory=list)
+    slots: dict[str, int] = field(default_factory=dict)  # payload bytes per section; the rest is overhead
     containers_by_section: dict[str, int] = field(default_factory=dict)
 
 
@@ -264,91 +230,28 @@ def _shares(group: fatbin.Group) -> list[int]:
     return shares
 
 
-def _add_containers(plan: FilePlan, ref: SourceRef, section: str, containers) -> int:
-    slots = 0
-    for container in containers:
+def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
+    plan = FilePlan(binary)
+    flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
+             "kernel_filter": options.kernel_filter, "load": options.load_bytes}
+    for found in binary.containers:
+        section, container = found.section, found.container
+        if container is None:  # a raw cubin: one image, all payload
+            plan.work.append(Work(found.window, found.key, section, None, raw_size=found.size, **flags))
+            plan.slots[section] = plan.slots.get(section, 0) + found.size
+            continue
         plan.containers_by_section[section] = plan.containers_by_section.get(section, 0) + 1
+        slots = 0
         grouped = {id(m) for g in container.groups for m in g.members}
         for entry in container.entries:
             if id(entry) not in grouped:
-                plan.work.append(Work(ref, section, entry, container=container.offset))
+                plan.work.append(Work(found.window, found.key, section, entry, **flags))
                 slots += entry.slot_size
         for group in container.groups:
-            plan.work.append(Work(ref, section, group.entry, group.members, _shares(group),
-                                  container=container.offset))
+            plan.work.append(Work(found.window, found.key, section, group.entry, group.members, _shares(group),
+                                  **flags))
             slots += group.entry.slot_size
-    return slots
-
-
-def _plan_elf(plan: FilePlan, buf, ref: SourceRef, where, options: ReportOptions) -> None:
-    host = hostelf.parse_host_elf(buf, where)
-    if plan.format in ("", "elf"):
-        plan.format = host.format
-    wanted = options.sections
-    for sec in host.fatbin_sections():
-        if wanted is not None and sec.name not in wanted:
-            plan.filtered_regions += sec.size
-            continue
-        containers = list(fatbin.iter_containers(buf, sec.offset, sec.offset + sec.size, where))
-        slots = _add_containers(plan, ref, sec.name, containers)
-        plan.regions.append(Region(sec.name, sec.size, slots))
-    for sec in host.scannable_sections():
-        for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
-            if wanted is not None and sec.name not in wanted:
-                plan.filtered_regions += container.size
-                continue
-            slots = _add_containers(plan, ref, sec.name, [container])
-            plan.regions.append(Region(sec.name, container.size, slots))
-
-
-def _plan(item: inputs.InputFile, options: ReportOptions) -> FilePlan:
-    path = item.path
-    size = path.stat().st_size
-    plan = FilePlan(path, item.kind, size)
-    if item.kind == "wheel":
-        plan.format = "wheel"
-        plan.stored_size = size
-        plan.size = 0
-        for name, data in inputs.wheel_members(path):
-            key = f"{path}!{name}"
-            _MEMORY[key] = data
-            plan.members.append(name)
-            plan.size += len(data)
-            _plan_elf(plan, data, SourceRef(str(path), 0, key), key, options)
-        for work in plan.work:
-            work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
-        work.load = options.load_bytes
-        return plan
-    with open(path, "rb") as f:
-        buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-    try:
-        ref = SourceRef(str(path))
-        if item.kind == "elf":
-            _plan_elf(plan, buf, ref, path, options)
-        elif item.kind == "fatbin":
-            plan.format = "fatbin"
-            containers = list(fatbin.iter_containers(buf, 0, size, path))
-            slots = _add_containers(plan, ref, RAW_SECTION, containers)
-            plan.regions.append(Region(RAW_SECTION, size, slots))
-        elif item.kind == "cubin":
-            plan.format = "cubin"
-            plan.work.append(Work(ref, RAW_SECTION, None, raw_size=size))
-            plan.regions.append(Region(RAW_SECTION, size, size))
-        elif item.kind == "archive":
-            plan.format = "archive"
-            for member in archive.iter_members(buf, path):
-                if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
-                    continue
-                plan.members.append(member.name)
-                # members are small objects: a copy is cheaper than tracking views into the mmap
-                data = buf[member.offset:member.offset + member.size]
-                _plan_elf(plan, data, SourceRef(str(path), member.offset), f"{path}({member.name})", options)
-    finally:
-        if isinstance(buf, mmap.mmap):
-            buf.close()
-    for work in plan.work:
-        work.resources, work.ptx, work.kernel_filter = options.kernel_rows, options.ptx_entries, options.kernel_filter
-        work.load = options.load_bytes
+        plan.slots[section] = plan.slots.get(section, 0) + slots
     return plan
 
 
@@ -450,9 +353,9 @@ def _batches(work: list[Work], parts: int) -> list[list[Work]]:
     """Split work into batches of similar stored size, keeping each container whole: its images
     share kernel names across archs, so each name is demangled in one worker only. Many more
     batches than workers keeps them all busy to the end."""
-    containers: dict[tuple, list[Work]] = {}
+    containers: dict[ContainerKey, list[Work]] = {}
     for item in work:
-        containers.setdefault((item.ref, item.container), []).append(item)
+        containers.setdefault(item.key, []).append(item)
     groups = sorted(containers.values(), key=lambda g: -sum(w.stored for w in g))
     total = sum(w.stored for w in work)
     target = max(total // (parts * 8), 1)
@@ -479,7 +382,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
                 on_progress(work.stored)
         return
     batches = _batches(plan.work, jobs)
-    context = multiprocessing.get_context("fork")  # workers inherit wheel members without copying
+    context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=context) as pool:
         for batch, packed in zip(batches, pool.map(_decode_batch, batches)):
             yield from _unpack_batch(packed)
@@ -490,39 +393,16 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
     """Report on every CUDA binary under `paths`. Raises KfootError for bad input."""
     options = options or ReportOptions()
-    items = inputs.discover(paths)
-    if not items:
-        raise KfootError("no input files")
     totals = Totals()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
     files = []
-    for item in items:
-        try:
-            plan = _plan(item, options)
-            if item.walked and not plan.regions and not plan.filtered_regions:
-                continue  # a host-only library met while walking a folder: not what was asked about
-            file = FileReport(path=str(item.path), format=plan.format, size=plan.size,
-                              stored_size=plan.stored_size, members=plan.members,
-                              kernel_rows=[] if options.kernel_rows else None)
-            acc = _Accumulator(file, options)
-            advance = progress_factory(item.path, sum(w.stored for w in plan.work)) if progress_factory else None
-            for image in _run(plan, options, advance):
-                acc.add_image(image)
-        finally:
-            for key in [k for k in _MEMORY if k.startswith(f"{item.path}!")]:
-                del _MEMORY[key]
-        acc.finish()
-        region_bytes = sum(r.size for r in plan.regions)
-        file.overhead_bytes = sum(r.size - r.slots for r in plan.regions)
-        for region in plan.regions:
-            file.sections.setdefault(region.section, SectionStats()).overhead_bytes += region.size - region.slots
-        for section, count in plan.containers_by_section.items():
-            file.sections.setdefault(section, SectionStats()).containers = count
-        file.filtered_bytes += plan.filtered_regions
-        file.host_bytes = plan.size - region_bytes - plan.filtered_regions
-        files.append(file)
-        _merge_into_totals(totals, acc, file, fam_names, fam_stats)
+    # Each binary is open while it is analysed and closed when the walk moves on.
+    with contextlib.closing(walk.walk(paths, options.sections)) as binaries:
+        for binary in binaries:
+            file, acc = _analyze(binary, options, progress_factory)
+            files.append(file)
+            _merge_into_totals(totals, acc, file, fam_names, fam_stats)
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
@@ -530,3 +410,27 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         stats.distinct_kernels = len(fam_names[family])
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
     return Report(files, totals, options.to_dict())
+
+
+def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> tuple[FileReport, _Accumulator]:
+    plan = _plan(binary, options)
+    file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
+                      stored_size=binary.stored_size, members=list(binary.members),
+                      kernel_rows=[] if options.kernel_rows else None)
+    acc = _Accumulator(file, options)
+    advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
+    for image in _run(plan, options, advance):
+        acc.add_image(image)
+    acc.finish()
+    region_bytes = 0
+    for region in binary.regions:
+        region_bytes += region.size
+        file.sections.setdefault(region.section, SectionStats()).overhead_bytes += region.size
+    for section, slots in plan.slots.items():
+        file.sections[section].overhead_bytes -= slots
+    file.overhead_bytes = region_bytes - sum(plan.slots.values())
+    for section, count in plan.containers_by_section.items():
+        file.sections.setdefault(section, SectionStats()).containers = count
+    file.filtered_bytes += binary.filtered_bytes
+    file.host_bytes = binary.size - region_bytes - binary.filtered_bytes
+    return file, acc

@@ -1,0 +1,255 @@
+"""The one walk over the user's binaries: every fatbin container (and raw cubin) under the inputs.
+
+Files, `ar` archive members, wheel members and host ELF sections are walked here and nowhere
+else; the report, the context-memory estimate and the GPU probe all take what this yields, so
+they talk about the same containers by construction, named by one typed key.
+
+Which sections hold containers is kfoot.binary.hostelf's rule: the fatbin sections are parsed
+as containers laid back to back; other data sections are scanned for embedded ones.
+
+No module-level state: each input file is opened when the walk reaches it and closed when the
+walk moves on (or is closed), so a replaced file is read anew and a folder of thousands of
+binaries holds one file open at a time.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import FormatError, KfootError
+from . import archive, fatbin, hostelf, inputs
+
+RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
+# Containers the CUDA runtime hands the driver when the library loads (__cudaRegisterFatBinary
+# reaches .nv_fatbin through .nvFatBinSegment), and raw .fatbin/.cubin files, which a program
+# loads whole. Containers embedded in other sections are loaded by the library's own code.
+REGISTERED_SECTIONS = (".nv_fatbin", RAW_SECTION)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ContainerKey:
+    """Names one container (or raw cubin) for as long as its file is unchanged."""
+
+    path: str  # the file, as the user's input named it (or as the folder walk found it)
+    member: str | None  # archive member or wheel member, else None
+    base: int  # where an archive member's bytes start in the file; 0 for files and wheel members
+    offset: int  # of the container in the member's (or the file's) bytes; 0 for a raw cubin
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Bytes of an open file from `base` on: what a reader (or a forked worker, which inherits the
+    descriptor) needs to read a payload, and small to pickle."""
+
+    fd: int
+    base: int = 0
+
+    def read(self, offset: int, size: int) -> bytes:
+        return os.pread(self.fd, size, self.base + offset)
+
+
+@dataclass(slots=True)
+class Found:
+    """One container (or raw cubin) and where it lives."""
+
+    key: ContainerKey
+    section: str  # host section, or RAW_SECTION
+    container: fatbin.Container | None  # headers and entries; None for a raw cubin
+    size: int  # bytes of the container (header + entries) or of the raw cubin
+    window: Window  # entry offsets are relative to this window; valid while the walk is on its file
+
+    @property
+    def path(self) -> str:
+        return self.key.path
+
+    @property
+    def member(self) -> str | None:
+        return self.key.member
+
+    @property
+    def offset(self) -> int:
+        return self.key.offset
+
+    @property
+    def registered(self) -> bool:
+        """Whether the CUDA runtime registers it when the library loads (REGISTERED_SECTIONS)."""
+        return self.section in REGISTERED_SECTIONS
+
+    def read(self) -> bytes:
+        """The container's (or cubin's) bytes, as cuModuleLoadData takes them."""
+        return self.window.read(self.key.offset, self.size)
+
+
+@dataclass(slots=True)
+class Region:
+    """File bytes that belong to containers: a whole fatbin section, or one embedded container."""
+
+    section: str
+    size: int
+
+
+@dataclass(slots=True)
+class Binary:
+    """One input file, walked: its containers and the bytes around them. Open until closed."""
+
+    path: Path
+    kind: str  # inputs.sniff: elf | cubin | archive | fatbin | wheel
+    format: str  # shared-object | executable | object | archive | fatbin | cubin | wheel
+    size: int  # bytes inspected (a wheel: its shared objects, uncompressed)
+    stored_size: int | None = None  # a wheel: the .whl on disk
+    members: list[str] = field(default_factory=list)  # ELF archive members or wheel shared objects
+    containers: list[Found] = field(default_factory=list)
+    regions: list[Region] = field(default_factory=list)
+    filtered_bytes: int = 0  # region bytes left out by the `sections` filter
+    _files: list = field(default_factory=list)  # open file objects the windows read from
+
+    def close(self) -> None:
+        while self._files:
+            self._files.pop().close()
+
+
+def walk(paths, sections: frozenset[str] | None = None) -> Iterator[Binary]:
+    """Every CUDA binary under `paths` (inputs.discover), walked. Each is open while it is the
+    current one; use with contextlib.closing so that leaving early closes the last one.
+
+    `sections`: only containers of these host sections (raw files are always whole); the bytes of
+    the others are counted in `filtered_bytes`. A host-only file met while walking a folder (no
+    container region, nothing filtered) is not what was asked about and is skipped."""
+    items = inputs.discover(paths)
+    if not items:
+        raise KfootError("no input files")
+    for item in items:
+        binary = open_binary(item, sections)
+        try:
+            if item.walked and not binary.regions and not binary.filtered_bytes:
+                continue
+            yield binary
+        finally:
+            binary.close()
+
+
+def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) -> Binary:
+    """Walk one input file; the caller closes the result. Raises FormatError for bad bytes."""
+    path = item.path
+    binary = Binary(path, item.kind, item.kind, 0)
+    try:
+        if item.kind == "wheel":
+            binary.format = "wheel"
+            binary.stored_size = path.stat().st_size
+            for name, file in inputs.wheel_members(path):
+                binary._files.append(file)
+                binary.members.append(name)
+                window = Window(file.fileno())
+                where = f"{path}!{name}"
+                with _mapped(file) as buf:
+                    binary.size += len(buf)
+                    _walk_elf(binary, buf, window, name, where, sections)
+            return binary
+        file = open(path, "rb")
+        binary._files.append(file)
+        window = Window(file.fileno())
+        with _mapped(file) as buf:
+            binary.size = size = len(buf)
+            if item.kind == "elf":
+                _walk_elf(binary, buf, window, None, path, sections)
+            elif item.kind == "fatbin":
+                binary.regions.append(Region(RAW_SECTION, size))
+                for container in fatbin.iter_containers(buf, 0, size, path):
+                    _add(binary, window, None, RAW_SECTION, container)
+            elif item.kind == "cubin":
+                binary.regions.append(Region(RAW_SECTION, size))
+                binary.containers.append(Found(ContainerKey(str(path), None, 0, 0), RAW_SECTION, None, size, window))
+            elif item.kind == "archive":
+                for member in archive.iter_members(buf, path):
+                    if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
+                        continue  # symbol tables, non-ELF objects
+                    binary.members.append(member.name)
+                    # members are small objects: a copy is cheaper than tracking views into the mmap
+                    data = buf[member.offset:member.offset + member.size]
+                    _walk_elf(binary, data, Window(window.fd, member.offset), member.name,
+                              f"{path}({member.name})", sections)
+        return binary
+    except OSError as exc:  # gone since discover, unreadable, out of descriptors: one line, not a traceback
+        binary.close()
+        raise KfootError(f"cannot read: {exc.strerror or exc}", path) from None
+    except BaseException:
+        binary.close()
+        raise
+
+
+class _mapped:
+    """A read-only mmap of a whole open file (b"" when it is empty, which mmap refuses)."""
+
+    def __init__(self, file):
+        size = os.fstat(file.fileno()).st_size
+        self.buf = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+
+    def __enter__(self):
+        return self.buf
+
+    def __exit__(self, *exc):
+        if isinstance(self.buf, mmap.mmap):
+            self.buf.close()
+
+
+def _add(binary: Binary, window: Window, member: str | None, section: str, container: fatbin.Container) -> None:
+    key = ContainerKey(str(binary.path), member, window.base, container.offset)
+    binary.containers.append(Found(key, section, container, container.size, window))
+
+
+def _walk_elf(binary: Binary, buf, window: Window, member: str | None, where, sections) -> None:
+    host = hostelf.parse_host_elf(buf, where)
+    if binary.format == "elf":
+        binary.format = host.format
+    for sec in host.fatbin_sections():
+        if sections is not None and sec.name not in sections:
+            binary.filtered_bytes += sec.size  # the section is not even parsed
+            continue
+        binary.regions.append(Region(sec.name, sec.size))
+        for container in fatbin.iter_containers(buf, sec.offset, sec.offset + sec.size, where):
+            _add(binary, window, member, sec.name, container)
+    for sec in host.scannable_sections():
+        for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
+            if sections is not None and sec.name not in sections:
+                binary.filtered_bytes += container.size
+                continue
+            binary.regions.append(Region(sec.name, container.size))
+            _add(binary, window, member, sec.name, container)
+
+
+def read_containers(keys) -> Iterator[tuple[ContainerKey, bytes]]:
+    """(key, bytes) of each container (or raw cubin) the keys name, read anew from their files, one
+    at a time: for a consumer that kept keys of a walk that has moved on (the estimate's PTX JIT).
+    Each file (and wheel member) is opened once; a key whose container is gone is left out."""
+    by_path: dict[str, list[ContainerKey]] = {}
+    for key in keys:
+        by_path.setdefault(key.path, []).append(key)
+    for name, wanted in by_path.items():
+        path = Path(name)
+        try:
+            with open(path, "rb") as file:
+                if inputs.sniff(file.read(20), path.name) != "wheel":
+                    yield from _read_keys(file.fileno(), wanted)
+                    continue
+            members = {key.member for key in wanted}
+            for member, member_file in inputs.wheel_members(path, names=members):
+                with member_file:
+                    yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member])
+        except (OSError, FormatError):
+            continue  # gone or changed since the walk: its keys are left out
+
+
+def _read_keys(fd: int, keys: list[ContainerKey]):
+    size = os.fstat(fd).st_size
+    for key in keys:
+        window = Window(fd, key.base)
+        head = window.read(key.offset, fatbin.CONTAINER_HEADER.size)
+        if head[:4] == fatbin.MAGIC_BYTES and len(head) == fatbin.CONTAINER_HEADER.size:
+            _magic, _version, header_size, payload_size = fatbin.CONTAINER_HEADER.unpack(head)
+            yield key, window.read(key.offset, header_size + payload_size)
+        elif key.offset == 0 and key.member is None and head[:4] == inputs.ELF_MAGIC:
+            yield key, window.read(0, size)  # a raw cubin: the whole file
