@@ -1,14 +1,33 @@
-"""Reading NVIDIA's cuobjdump output: the independent oracle the tests and benchmarks hold
-kfoot's counts against. Nothing in the report itself uses it."""
+"""NVIDIA's cuobjdump, the independent oracle the tests and benchmarks hold kfoot's figures
+against: every invocation the tests make, and the parse of its output, is here. Nothing in kfoot
+itself uses it."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kfoot.core.toolchain import find_tool
 
+TIMEOUT_S = 300
+
+
+def run_cuobjdump(*args, cwd: Path | None = None, allow_no_device_code: bool = False) -> str:
+    """`cuobjdump ARGS`: its standard output. A failure fails the test, except, when allowed,
+    cuobjdump's complaint that a file holds no device code (its output is then empty)."""
+    proc = subprocess.run([str(find_tool("cuobjdump")), *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          timeout=TIMEOUT_S, check=False)
+    if proc.returncode != 0:
+        if allow_no_device_code and "does not contain device code" in proc.stderr + proc.stdout:
+            return proc.stdout
+        raise AssertionError(f"cuobjdump {' '.join(map(str, args))} failed: {proc.stderr.strip()}")
+    return proc.stdout
+
+
+# ---------------------------------------------------------------- -symbols
 
 @dataclass
 class CuobjdumpCounts:
@@ -18,6 +37,14 @@ class CuobjdumpCounts:
     kernels_by_arch: Counter = field(default_factory=Counter)
     sass_images_by_arch: Counter = field(default_factory=Counter)
     ptx_images_by_arch: Counter = field(default_factory=Counter)
+    compressed_images: int = 0  # images cuobjdump marks "compressed"
+    entries: list = field(default_factory=list)  # (arch, kernel name), one per image it is in, in order
+
+    def entries_by_arch(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for arch, name in self.entries:
+            found.setdefault(arch, []).append(name)
+        return found
 
 
 def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
@@ -26,11 +53,7 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
     Symbol lines are `TYPE BINDING VISIBILITY OTHER [U] NAME`; kernels have ENTRY in OTHER.
     Fields are compared exactly, so names containing GLOBAL or ENTRY are not miscounted.
     """
-    cmd = [str(find_tool("cuobjdump"))] + (["-all"] if all_fatbins else []) + ["-symbols", str(path)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    out = proc.stdout
-    if proc.returncode != 0 and "does not contain device code" not in proc.stderr + out:
-        raise AssertionError(f"cuobjdump failed on {path}: {proc.stderr.strip()}")
+    out = run_cuobjdump(*(["-all"] if all_fatbins else []), "-symbols", path, allow_no_device_code=True)
     counts = CuobjdumpCounts()
     arch, kind, in_symbols = None, None, False
     for line in out.splitlines():
@@ -39,6 +62,10 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
             kind, in_symbols = "sass", False
         elif line.startswith("Fatbin ptx code"):
             kind, in_symbols = "ptx", False
+        elif line.startswith("Fatbin "):
+            kind, in_symbols = "other", False
+        elif line == "compressed":
+            counts.compressed_images += 1
         elif line.startswith("arch = "):
             arch = line.split("=", 1)[1].strip()
             if kind == "sass":
@@ -58,15 +85,17 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
                     counts.kernels += 1
                     counts.kernels_by_arch[arch] += 1
                     counts.kernel_names.add(fields[-1])
+                    counts.entries.append((arch, fields[-1]))
         elif not line:
             in_symbols = False
     return counts
 
 
+# ---------------------------------------------------------------- -res-usage
+
 def cuobjdump_resources(path) -> dict[tuple[str, str], tuple[int, int]]:
     """(arch, kernel) -> (registers, static shared bytes) from `cuobjdump -res-usage`."""
-    out = subprocess.run([str(find_tool("cuobjdump")), "-res-usage", str(path)],
-                         capture_output=True, text=True, check=True).stdout
+    out = run_cuobjdump("-res-usage", path)
     result, arch, function = {}, None, None
     for line in out.splitlines():
         line = line.strip()
@@ -79,3 +108,53 @@ def cuobjdump_resources(path) -> dict[tuple[str, str], tuple[int, int]]:
             result[(arch, function)] = (int(parts["REG"]), int(parts["SHARED"]))
             function = None
     return result
+
+
+# ---------------------------------------------------------------- -elf
+
+_ELF_HEADER = re.compile(r"\bsm=(\d+[a-z]?)\b")
+_TEXT_SECTION = re.compile(r"\s\.text\.(\S+)\s*$")
+
+
+def cuobjdump_elf_kernels(path) -> dict[str, set[str]]:
+    """arch ("sm_90", "sm_90a") -> mangled names of the kernels in the ELF images `cuobjdump -elf`
+    prints: the functions with a `.text.NAME` section, each image's arch from its ELF header line."""
+    found: dict[str, set[str]] = {}
+    arch = None
+    for line in run_cuobjdump("-elf", path).splitlines():
+        header = _ELF_HEADER.search(line)
+        if header and "ELF" in line:
+            arch = f"sm_{header.group(1)}"
+            continue
+        text = _TEXT_SECTION.search(line)
+        if text and arch:
+            found.setdefault(arch, set()).add(text.group(1))
+    return found
+
+
+def image_elf_kernels(image: bytes, workdir: Path) -> dict[str, set[str]]:
+    """cuobjdump_elf_kernels of an image in memory (a cubin, or a fatbin container)."""
+    path = Path(workdir) / f"image_{abs(hash(image))}.bin"
+    path.write_bytes(image)
+    return cuobjdump_elf_kernels(path)
+
+
+# ---------------------------------------------------------------- -ptx
+
+def cuobjdump_ptx_entries(path) -> list[str]:
+    """Names of the `.entry` functions in the PTX `cuobjdump -ptx` prints, one per image."""
+    return [m.group(1) for m in re.finditer(r"\.entry\s+([^\s(]+)", run_cuobjdump("-ptx", path))]
+
+
+# ---------------------------------------------------------------- -xelf / -xptx
+
+def cuobjdump_extract(path, workdir: Path, kind: str = "elf", *, all_fatbins: bool = False) -> list[Path]:
+    """`cuobjdump [-all] -xelf all` (kind "elf": the SASS cubins) or `-xptx all` (kind "ptx") run
+    in `workdir`: the files it wrote, in the order it lists them (file order)."""
+    flag = {"elf": "-xelf", "ptx": "-xptx"}[kind]
+    workdir = Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    out = run_cuobjdump(*(["-all"] if all_fatbins else []), flag, "all", Path(path).resolve(), cwd=workdir)
+    files = [workdir / line.split(":", 1)[1].split()[0] for line in out.splitlines() if line.startswith("Extracting")]
+    assert all(f.is_file() for f in files) and len(set(files)) == len(files), out
+    return files
