@@ -223,6 +223,8 @@ def subsequence_miss(expected: list[str], actual: list[str]) -> str | None:
 
 
 def check_block(block: Block, runner: Runner) -> Outcome:
+    """Run a block and compare; every command runs (later ones may depend on earlier ones), and
+    the first difference is reported."""
     if block.kind == "file":
         path = REPO / block.options[0]
         actual = _normalise(path.read_text()) if path.is_file() else None
@@ -235,21 +237,23 @@ def check_block(block: Block, runner: Runner) -> Outcome:
     missing = missing_requirements(block)
     if missing:
         return Outcome(block, "skip", f"{block.where}: " + "; ".join(missing))
-    outputs = []
+    outputs, problems = [], []
     for step in transcript_steps(block):
         rc, actual = runner.run(step.command)
         outputs.append(actual)
+        first = step.command.splitlines()[0]
         if rc != 0:
-            return Outcome(block, "fail", f"{block.where}: `{step.command.splitlines()[0]}` exited {rc}:\n"
-                           + "\n".join(actual[-30:]), outputs)
+            problems.append(f"{block.where}: `{first}` exited {rc}:\n" + "\n".join(actual[-30:]))
+            break
         if block.excerpt:
             miss = subsequence_miss(step.expected, actual)
             if miss is not None:
-                return Outcome(block, "fail", f"{block.where}: `{step.command.splitlines()[0]}`: this line of the "
-                               f"excerpt is not in the output (in order):\n  {miss!r}\noutput:\n" + "\n".join(actual), outputs)
+                problems.append(f"{block.where}: `{first}`: this line of the excerpt is not in the output "
+                                f"(in order):\n  {miss!r}\noutput:\n" + "\n".join(actual))
         elif _normalise("\n".join(step.expected)) != actual:
-            return Outcome(block, "fail", f"{block.where}: `{step.command.splitlines()[0]}` prints something else:\n"
-                           + _diff(step.expected, actual), outputs)
+            problems.append(f"{block.where}: `{first}` prints something else:\n" + _diff(step.expected, actual))
+    if problems:
+        return Outcome(block, "fail", problems[0], outputs)
     return Outcome(block, "ok", actual=outputs)
 
 
@@ -386,10 +390,9 @@ def gate_example() -> None:
     _kfoot("build", "--mode", "aot", str(spec), "-o", str(out), "--arch", "sm_80,sm_90", "-j", "2", "--json")
     env = {k: "" for k in ("GITHUB_STEP_SUMMARY",)}
     proc = _kfoot("gate", "--budget", "ci/kfoot-budget.toml", str(out / "libkfoot_kernels.so"), env=env, check=False)
-    print(f"$ kfoot gate --budget ci/kfoot-budget.toml {out / 'libkfoot_kernels.so'}   # exit {proc.returncode}")
-    print(proc.stdout.rstrip())
-    if proc.stderr.strip():
-        print(proc.stderr.rstrip())
+    print(f"$ kfoot gate --budget ci/kfoot-budget.toml {out / 'libkfoot_kernels.so'}")
+    print("\n".join(line.rstrip() for line in (proc.stdout + proc.stderr).rstrip().splitlines()))
+    print(f"(exit {proc.returncode})", file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------- main
@@ -419,7 +422,8 @@ def main(argv=None) -> int:
             if outcome.status != "ok":
                 print(f"{outcome.status.upper()}: {outcome.message}\n")
             failed += outcome.status == "fail"
-        print(f"{doc.relative_to(REPO)}: {sum(o.status == 'ok' for o in outcomes)} of {len(outcomes)} blocks agree")
+        agreed = f"{sum(o.status == 'ok' for o in outcomes)} of {len(outcomes)} blocks agree"
+        print(f"{doc.relative_to(REPO)}: {agreed}" + (" (before the update)" if args.what == "update" else ""))
     return 1 if failed else 0
 
 
