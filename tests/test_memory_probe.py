@@ -141,21 +141,18 @@ def test_modules_the_driver_refuses_are_counted(cuda_fixtures, tmp_path):
 
 def registered_container_bytes(data: bytes) -> list[int]:
     """Sizes of the containers the runtime registers: those of .nv_fatbin in an ELF (pyelftools
-    finds the section, the headers give the sizes), or every container of a raw .fatbin."""
+    finds the section, oracles.fatbin walks its headers), or every container of a raw .fatbin."""
     import io
 
+    from oracles import fatbin
+
+    span = (0, len(data))
     if data[:4] == b"\x7fELF":
         section = ELFFile(io.BytesIO(data)).get_section_by_name(".nv_fatbin")
-        data = section.data() if section is not None else b""
-    sizes, pos = [], 0
-    while pos + 16 <= len(data):
-        magic, _version, header, size = struct.unpack_from("<IHHQ", data, pos)
-        if magic != 0xBA55ED50:
-            pos += 8
-            continue
-        sizes.append(header + size)
-        pos += header + size
-    return sizes
+        if section is None:
+            return []
+        span = (section["sh_offset"], section["sh_offset"] + section["sh_size"])
+    return [c.size for c in fatbin.walk(data, *span)]
 
 
 @pytest.mark.parametrize("name", ["libfixture.a", "wheel", "fixture.fatbin"])

@@ -1,9 +1,9 @@
 """The one walker of binaries (kfoot.binary.walk) and the report's file handling.
 
 Oracles: cuobjdump's symbol listing (tests/oracles/cuobjdump.py) for kernel counts; for where
-containers are, a scan written here of every byte of the file for a container header whose
-entries tile its payload exactly, placed in sections by pyelftools, with archive members from
-binutils' `ar` and wheel members from zipfile. Nothing here trusts figures kfoot produced.
+containers are, a scan of every byte of the file for container headers whose entries hold
+together (tests/oracles/fatbin.py, written from the format), placed in sections by pyelftools,
+with archive members from binutils' `ar` and wheel members from zipfile.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import json
 import os
 import resource
 import shutil
-import struct
 import subprocess
 import sys
 import zipfile
@@ -25,76 +24,53 @@ from elftools.elf.elffile import ELFFile
 from conftest import REPO
 from kfoot.binary.walk import ContainerKey, read_containers, walk
 from kfoot.report.analyze import analyze_paths
+from oracles import fatbin as oracle_fatbin
 from oracles.cuobjdump import cuobjdump_symbols
-
-MAGIC = struct.pack("<I", 0xBA55ED50)
 
 
 # ---------------------------------------------------------------- the independent oracle
 
-def _tiles(data: bytes, pos: int) -> int | None:
-    """Size of the container whose header is at `pos`, if it is one: version 1, a 16-byte header,
-    entries (PTX, ELF, LTO-IR or a group) back to back up to its end, zero padding allowed last."""
-    if pos + 16 > len(data):
-        return None
-    _magic, version, header, size = struct.unpack_from("<IHHQ", data, pos)
-    end = pos + 16 + size
-    if version != 1 or header != 16 or size == 0 or end > len(data):
-        return None
-    entry = pos + 16
-    while entry < end:
-        if end - entry < 64 and not any(data[entry:end]):
-            break
-        kind, _tag, entry_header, slot = struct.unpack_from("<HHIQ", data, entry)
-        if kind not in (1, 2, 8, 256) or entry_header < 64:
-            return None
-        entry += entry_header + slot
-    return 16 + size if entry <= end else None
-
-
 def scan(data: bytes) -> list[tuple[int, int]]:
-    """(offset, size) of every container anywhere in `data`."""
-    found, pos = [], data.find(MAGIC)
-    while pos >= 0:
-        size = _tiles(data, pos)
-        if size:
-            found.append((pos, size))
-        pos = data.find(MAGIC, pos + (size or 1))
-    return found
+    """(offset, size) of every container anywhere in `data` (oracles.fatbin's byte scan)."""
+    return [(c.offset, c.size) for c in oracle_fatbin.scan(data)]
 
 
-def _section_of(data: bytes, offset: int) -> str:
+def _placed(data: bytes) -> set[tuple[int, int, str]]:
+    """(offset, size, section) of every container in an ELF file's bytes; pyelftools names the section."""
     import io
 
-    for section in ELFFile(io.BytesIO(data)).iter_sections():
-        if section["sh_type"] != "SHT_NOBITS" and section["sh_offset"] <= offset < section["sh_offset"] + section["sh_size"]:
-            return section.name
-    raise AssertionError(f"no section holds offset {offset:#x}")
+    spans = [(sec.name, sec["sh_offset"], sec["sh_offset"] + sec["sh_size"])
+             for sec in ELFFile(io.BytesIO(data)).iter_sections() if sec["sh_type"] != "SHT_NOBITS"]
+    out = set()
+    for offset, size in scan(data):
+        names = [name for name, start, end in spans if start <= offset and offset + size <= end]
+        assert len(names) == 1, f"container at {offset:#x} is in sections {names}"
+        out.add((offset, size, names[0]))
+    return out
 
 
-def oracle(path: Path, tmp_path: Path) -> set[tuple]:
+def oracle(path: Path) -> set[tuple]:
     """(member, base, offset, size, section) of every container (or raw cubin) in the file."""
     data = path.read_bytes()
     if path.suffix == ".cubin":
         return {(None, 0, 0, len(data), "(file)")}
-    if data.startswith(MAGIC):
+    if data.startswith(oracle_fatbin.MAGIC_BYTES):
         return {(None, 0, o, s, "(file)") for o, s in scan(data)}
     if data.startswith(b"\x7fELF"):
-        return {(None, 0, o, s, _section_of(data, o)) for o, s in scan(data)}
+        return {(None, 0, *placed) for placed in _placed(data)}
+    out = set()
     if path.suffix == ".whl":
-        out = set()
         with zipfile.ZipFile(path) as wheel:
             for name in wheel.namelist():
                 member = wheel.read(name)
                 if member.startswith(b"\x7fELF"):
-                    out |= {(name, 0, o, s, _section_of(member, o)) for o, s in scan(member)}
+                    out |= {(name, 0, *placed) for placed in _placed(member)}
         return out
-    out = set()
     for name in subprocess.run(["ar", "t", str(path)], capture_output=True, text=True, check=True).stdout.split():
         member = subprocess.run(["ar", "p", str(path), name], capture_output=True, check=True).stdout
         base = data.find(member)
         assert base > 0 and data.find(member, base + 1) < 0
-        out |= {(name, base, o, s, _section_of(member, o)) for o, s in scan(member)}
+        out |= {(name, base, *placed) for placed in _placed(member)}
     return out
 
 
@@ -121,18 +97,21 @@ WALKED = ["obj_none.o", "obj_concat.o", "obj_rdc.o", "obj_lto.o", "libfixture.so
 @pytest.mark.parametrize("name", WALKED)
 def test_walker_finds_the_containers_a_byte_scan_finds(cuda_fixtures, tmp_path, name):
     path = _wheel(cuda_fixtures, tmp_path) if name == "wheel" else cuda_fixtures[name]
-    expected = oracle(path, tmp_path)
+    expected = oracle(path)
     walked = _walked([path])
     got = {(f.member, f.key.base, f.offset, f.size, f.section) for f, _data in walked}
     assert got == expected and len(walked) == len(expected) > 0
-    data = path.read_bytes()
+    if name == "wheel":
+        with zipfile.ZipFile(path) as wheel:
+            data = {n: wheel.read(n) for n in wheel.namelist()}
+    else:
+        data = {None: path.read_bytes()}
     for found, read in walked:
         assert found.key == ContainerKey(str(path), found.member, found.key.base, found.offset)
         assert found.registered == (found.section in (".nv_fatbin", "(file)"))
-        assert len(read) == found.size
-        if name != "wheel":  # the bytes the window reads are the file's at base + offset
-            start = found.key.base + found.offset
-            assert read == data[start:start + found.size]
+        # the bytes read are the file's (or the wheel member's) at base + offset
+        start = found.key.base + found.offset
+        assert read == data[None if name != "wheel" else found.member][start:start + found.size]
     # and a key read back later, after the walk closed its file, gives the same bytes
     assert dict(read_containers([f.key for f, _ in walked])) == {f.key: read for f, read in walked}
 
@@ -148,7 +127,7 @@ def test_walked_containers_hold_what_cuobjdump_sees(cuda_fixtures, tmp_path, nam
 
 def test_walker_finds_embedded_containers(curand_library, tmp_path):
     """libcurand keeps containers in .data as well as .nv_fatbin: all found, only .nv_fatbin registered."""
-    expected = oracle(curand_library, tmp_path)
+    expected = oracle(curand_library)
     walked = _walked([curand_library])
     assert {(f.member, f.key.base, f.offset, f.size, f.section) for f, _ in walked} == expected
     assert sum(f.registered for f, _ in walked) == sum(1 for e in expected if e[4] == ".nv_fatbin") > 0
