@@ -30,8 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
-
+REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 import docs_examples as dx  # noqa: E402
 
@@ -86,6 +85,15 @@ def require_distribution(name: str, version: str | None = None) -> None:
         pytest.skip(f"{name} is not installed")
     if version and found != version:
         pytest.skip(f"{name} {found} is installed; the docs' figures were made with {version}")
+
+
+@pytest.fixture(scope="module")
+def curand_library() -> Path:
+    """libcurand from the nvidia-curand wheel (the dev extra), as the docs' examples find it."""
+    path = dx.curand_library()
+    if path is None:
+        pytest.skip("nvidia-curand wheel is not installed")
+    return path
 
 
 def phrase(doc: str, text: str) -> None:
@@ -280,6 +288,24 @@ def test_schema_and_format_names_in_the_docs_are_the_codes():
             assert name in known, f"{doc} names {name}, which no kfoot code writes"
 
 
+def test_python_names_in_the_docs_resolve():
+    import importlib
+
+    for doc, text in DOC_TEXT.items():
+        for span in _SPAN.findall(text):
+            for dotted in re.findall(r"(?<![\w/.-])kfoot(?:\.\w+)+(?![\w/])", span):
+                parts = dotted.split(".")
+                for cut in range(len(parts), 0, -1):
+                    try:
+                        target = importlib.import_module(".".join(parts[:cut]))
+                    except ModuleNotFoundError:
+                        continue
+                    for attribute in parts[cut:]:
+                        assert hasattr(target, attribute), f"{doc}: `{dotted}` does not resolve ({attribute})"
+                        target = getattr(target, attribute)
+                    break
+
+
 def test_hex_constants_in_the_docs_are_the_codes():
     from kfoot.binary import fatbin
 
@@ -447,7 +473,10 @@ def test_cache_key_covers_what_the_doc_lists():
 
 
 def test_trace_fields_are_the_documented_ones(runtime_scratch):
-    lines = (runtime_scratch / "kfoot-trace.jsonl").read_text().splitlines()
+    trace = runtime_scratch / "kfoot-trace.jsonl"
+    phrase("docs/runtime.md", "opened `O_APPEND` (created 0600)")
+    assert trace.stat().st_mode & 0o777 == 0o600
+    lines = trace.read_text().splitlines()
     documented = _field_table("docs/runtime.md", "The usage trace")
     assert lines and all(set(json.loads(line)) == set(documented) for line in lines)
 
@@ -604,6 +633,26 @@ def test_spec_doc_facts():
     assert 'f"kfoot_shard_{self.name}"' in sources and "_count" in sources
 
 
+def test_promotion_rules_in_the_spec_doc():
+    from kfoot.spec.dtypes import promote_pair
+
+    phrase("docs/spec.md", "bfloat16 promotes like float16 except that float16 with bfloat16 gives float32")
+    assert promote_pair("float16", "bfloat16") == "float32"
+    assert promote_pair("bfloat16", "int32") == promote_pair("float16", "int32")
+    phrase("docs/spec.md", "a result outside the nine (int8 with uint8 gives int16) widens to int32")
+    assert promote_pair("int8", "uint8") == "int32"
+
+
+def test_setup_facts_in_the_readme():
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    phrase("README.md", f"Both need only Python {project['requires-python'].removeprefix('>=')}+")
+    makefile = (REPO / "Makefile").read_text()
+    assert re.search(r"^demo:", makefile, re.MULTILINE) and re.search(r"^test:", makefile, re.MULTILINE)
+    assert "scripts/demo.py" in makefile
+
+
 def test_spec_doc_example_is_a_valid_spec(tmp_path):
     from kfoot.spec.loader import load_spec
     from kfoot.spec.variants import enumerate_spec
@@ -636,6 +685,11 @@ def test_budget_examples_in_ci_doc_load(tmp_path):
     for size in re.findall(r"`([^`]+)`", decimal.split("(1000-based)")[0]):
         assert parse_limit(size, "x", sizes=True).amount % 1000 == 0, size
     assert parse_limit("2.5%", "x", sizes=True).percent
+    from kfoot.gate.budget import Budget
+
+    defaults = {first_code(r[1]): r[3] for r in table_rows(section(DOC_TEXT["docs/ci.md"], "Budgets")) if len(r) == 4}
+    assert defaults["max-kernel-growth"] == defaults["max-size-growth"] == "`0`"
+    assert Budget().kernels.allowed(10**6) == Budget().size.allowed(10**6) == 0
     match = re.search(r"(\d+)% of (\d+) kernels allows (\d+)", DOC_TEXT["docs/ci.md"])
     assert match and Limit(float(match.group(1)), percent=True).allowed(int(match.group(2))) == int(match.group(3))
 
@@ -716,6 +770,14 @@ def test_memory_table_curand_rows(curand_library):
         _check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False))
     sm90 = estimate_file(file, "sm_90", jit_ptx=False)
     phrase("docs/memory.md", f"and {sm90['on_demand']['unloadable_modules']:,} of them have nothing an `sm_90` loads")
+    compute75_only = 0
+    by_container: dict = {}
+    for image in file.image_loads:
+        by_container.setdefault(image.container, []).append(image)
+    for images in by_container.values():
+        if images[0].section == ".data" and {(i.kind, i.arch) for i in images} == {("ptx", "compute_75")}:
+            compute75_only += 1
+    phrase("docs/memory.md", f"(libcurand's {compute75_only} `compute_75`-only containers are on-demand")
     ptx_modules = sum(n for r, n in sm90["modules_by_route"].items() if r.startswith("ptx-jit"))
     phrase("docs/memory.md", f"libcurand's {ptx_modules} registered containers that an `sm_90` loads as PTX, "
                              f"{table['sm_90'][3].split()[0]} bytes of its estimate")
@@ -723,6 +785,11 @@ def test_memory_table_curand_rows(curand_library):
 
 def test_memory_doc_constants():
     from kfoot.memory import estimate, measure
+    from kfoot.runtime import compiler
+
+    phrase("docs/runtime.md", f"(`--batch`, default {compiler.DEFAULT_BATCH}:")
+    phrase("docs/memory.md", "libcusparse: 137 containers in `.nv_fatbin`")
+    phrase("docs/benchmarks.md", "137 containers in `.nv_fatbin`")
 
     phrase("docs/memory.md", f"`MODULE_ALIGN` = {estimate.MODULE_ALIGN // 1024} KiB")
     assert estimate.MEASURE_GRANULARITY == 2 << 20
