@@ -8,14 +8,14 @@ conftest.py registers this module as a plugin, so any test can ask for `demo_aot
 from __future__ import annotations
 
 import json
-import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import conftest
 import pytest
 
 from kfoot.spec.loader import DEMO_SPEC
+from oracles.cli import run_kfoot
 
 DEMO_ARCHS = ("sm_80", "sm_90")
 
@@ -36,19 +36,12 @@ class DemoBuild:
         return Path(self.summary["fatbin"])
 
 
-def run_kfoot(*args: str, check: bool = False) -> subprocess.CompletedProcess:
-    """The CLI in a subprocess; with `check`, a non-zero exit fails the test."""
-    return conftest.run_kfoot(*args, check_rc=0 if check else None)
-
-
 @pytest.fixture(scope="session")
 def demo_aot(tmp_path_factory, nvcc) -> DemoBuild:
-    import time
-
     out = tmp_path_factory.mktemp("demo_aot") / "out"
     started = time.perf_counter()
     proc = run_kfoot("build", "--mode", "aot", str(DEMO_SPEC), "-o", str(out), "--arch", ",".join(DEMO_ARCHS),
-                     "-j", "2", "--json", check=True)
+                     "-j", "2", "--json")
     wall = time.perf_counter() - started
     summary = json.loads(proc.stdout)
     manifest = json.loads((out / "manifest.json").read_text())

@@ -1,10 +1,10 @@
-"""Shared test fixtures: CUDA binaries built with nvcc from the NVIDIA wheels at test time."""
+"""Shared test fixtures (CUDA binaries built with nvcc from the NVIDIA wheels at test time) and
+the GPU policy: tests marked `gpu` skip without a GPU, tests marked `no_gpu` skip with one
+(the detection is tests/oracles/gpu.py)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -12,13 +12,37 @@ import pytest
 
 from kfoot.core.errors import ToolMissing
 from kfoot.core.toolchain import find_tool
+from oracles import gpu
+
+# Re-exported for tests/test_memory.py and tests/test_memory_probe.py until they import them from
+# tests/oracles themselves; nothing else should take them from here.
+from oracles.cli import REPO, run_kfoot  # noqa: F401
+from oracles.gpu import has_gpu  # noqa: F401
 
 # The demo AOT build fixture (`demo_aot`) lives in its own module; registering it here makes it
 # available to every test without imports.
 pytest_plugins = ("build_fixtures",)
 
 FIXTURE_SRC = Path(__file__).parent / "fixtures_cuda"
-REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "no_gpu: checks the behaviour without a GPU (skipped where there is one)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip `gpu` tests without a GPU and `no_gpu` tests with one. The GPU is probed only when
+    a selected test carries one of the markers."""
+    needs = [item for item in items if item.get_closest_marker("gpu")]
+    refuses = [item for item in items if item.get_closest_marker("no_gpu")]
+    if not needs and not refuses:
+        return
+    if gpu.has_gpu():
+        for item in refuses:
+            item.add_marker(pytest.mark.skip(reason=gpu.WITH_GPU))
+    else:
+        for item in needs:
+            item.add_marker(pytest.mark.skip(reason=gpu.skip_reason()))
 
 SM80 = ["-gencode", "arch=compute_80,code=sm_80"]
 PTX90 = ["-gencode", "arch=compute_90,code=compute_90"]
@@ -93,21 +117,3 @@ def curand_library() -> Path:
             return candidate
     pytest.skip("nvidia-curand wheel is not installed")
 
-
-def run_kfoot(*args, check_rc: int | None = 0) -> subprocess.CompletedProcess:
-    """Run the CLI as a user would, in a subprocess."""
-    proc = subprocess.run([sys.executable, "-m", "kfoot", *map(str, args)], capture_output=True, text=True,
-                          cwd=REPO)
-    if check_rc is not None:
-        assert proc.returncode == check_rc, f"rc={proc.returncode}\nstdout:{proc.stdout[-3000:]}\nstderr:{proc.stderr[-3000:]}"
-    return proc
-
-
-@pytest.fixture(scope="session")
-def kfoot_cli():
-    return run_kfoot
-
-
-def has_gpu() -> bool:
-    return shutil.which("nvidia-smi") is not None and subprocess.run(
-        ["nvidia-smi", "-L"], capture_output=True).returncode == 0

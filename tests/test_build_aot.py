@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import subprocess
 import sys
 import textwrap
@@ -15,31 +14,24 @@ from pathlib import Path
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from build_fixtures import DEMO_ARCHS, run_kfoot
+from build_fixtures import DEMO_ARCHS
 from kfoot.compile.aot import BuildError, build_aot
 from kfoot.core.errors import ToolMissing
 from kfoot.spec.loader import DEMO_SPEC, TEMPLATES_DIR, load_spec
 from kfoot.spec.variants import enumerate_spec
+from oracles import fatbin
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_symbols
 
 
-
-def entries_by_arch(cuobjdump: Path, path: Path) -> dict[str, list[str]]:
+def entries_by_arch(path: Path) -> dict[str, list[str]]:
     """Kernel entry symbols per arch, as cuobjdump -symbols lists them."""
-    out = subprocess.run([str(cuobjdump), "-symbols", str(path)], capture_output=True, text=True, check=True).stdout
-    arch, found = None, {}
-    for line in out.splitlines():
-        m = re.match(r"\s*arch = (\S+)", line)
-        if m:
-            arch = m.group(1)
-            continue
-        if re.search(r"\bFUNC\b.*\bENTRY\b", line):
-            found.setdefault(arch, []).append(line.split()[-1])
-    return found
+    return cuobjdump_symbols(path).entries_by_arch()
 
 
 def test_library_holds_variants_times_sass_archs(demo_aot, cuobjdump):
     variants = enumerate_spec(load_spec(DEMO_SPEC))
-    entries = entries_by_arch(cuobjdump, demo_aot.library)
+    entries = entries_by_arch(demo_aot.library)
     assert sorted(entries) == sorted(DEMO_ARCHS)
     for arch in DEMO_ARCHS:
         assert len(entries[arch]) == len(variants), arch
@@ -50,36 +42,22 @@ def test_library_holds_variants_times_sass_archs(demo_aot, cuobjdump):
 
 
 def test_standalone_fatbin_has_the_same_kernels(demo_aot, cuobjdump):
-    from_lib = entries_by_arch(cuobjdump, demo_aot.library)
-    from_fatbin = entries_by_arch(cuobjdump, demo_aot.fatbin)
+    from_lib = entries_by_arch(demo_aot.library)
+    from_fatbin = entries_by_arch(demo_aot.fatbin)
     assert {a: sorted(v) for a, v in from_fatbin.items()} == {a: sorted(v) for a, v in from_lib.items()}
     # Each shard's own fatbin (loadable on its own) holds just that shard's kernels.
     shard = demo_aot.manifest["shards"][0]
-    shard_entries = entries_by_arch(cuobjdump, demo_aot.out_dir / shard["fatbin"])
+    shard_entries = entries_by_arch(demo_aot.out_dir / shard["fatbin"])
     expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
     assert set(shard_entries["sm_90"]) == expected
-
-
-def fatbin_container_spans(data: bytes) -> list[tuple[int, int]]:
-    """(start, end) of each container of a .fatbin, from the 16-byte headers (magic, version,
-    header size, payload size), walked here independently of kfoot.binary.fatbin."""
-    spans, pos = [], 0
-    while pos < len(data):
-        magic, _version, header_size, payload = struct.unpack_from("<IHHQ", data, pos)
-        assert magic == 0xBA55ED50, f"no container header at {pos:#x}"
-        end = pos + header_size + payload
-        assert end <= len(data)
-        spans.append((pos, end))
-        pos = (end + 7) & ~7  # the next one starts 8-byte aligned, zero padding in between
-        assert not any(data[end:pos])
-    return spans
 
 
 def test_standalone_fatbin_is_the_shards_containers_back_to_back(demo_aot, cuobjdump, tmp_path):
     # One container is one module to the driver (one image per arch picked from it), so each
     # shard keeps its own: loading container i gives exactly shard i's kernels.
     data = demo_aot.fatbin.read_bytes()
-    spans = fatbin_container_spans(data)
+    # Walked from the container headers (8-byte aligned, zero padding between), not by kfoot.
+    spans = [(c.offset, c.end) for c in fatbin.walk(data)]
     shards = demo_aot.manifest["shards"]
     assert len(shards) > 1 and len(spans) == len(shards)
     for (start, end), shard in zip(spans, shards):
@@ -88,15 +66,12 @@ def test_standalone_fatbin_is_the_shards_containers_back_to_back(demo_aot, cuobj
         cut = tmp_path / f"{shard['name']}.container.fatbin"
         cut.write_bytes(container)
         expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
-        found = entries_by_arch(cuobjdump, cut)
-        assert found == entries_by_arch(cuobjdump, demo_aot.out_dir / shard["fatbin"])
+        found = entries_by_arch(cut)
+        assert found == entries_by_arch(demo_aot.out_dir / shard["fatbin"])
         assert sorted(found) == sorted(DEMO_ARCHS)
         assert all(sorted(found[a]) == sorted(expected) for a in DEMO_ARCHS), shard["name"]
     # cuobjdump lists every container of the file: each variant once per SASS arch.
-    listed = subprocess.run([str(cuobjdump), "-symbols", str(demo_aot.fatbin)], capture_output=True, text=True,
-                            check=True).stdout
-    entries = [line for line in listed.splitlines() if re.search(r"\bFUNC\b.*\bENTRY\b", line)]
-    assert len(entries) == len(demo_aot.manifest["variants"]) * len(DEMO_ARCHS)
+    assert cuobjdump_symbols(demo_aot.fatbin).kernels == len(demo_aot.manifest["variants"]) * len(DEMO_ARCHS)
 
 
 def test_memory_estimate_counts_one_module_per_shard(demo_aot):
@@ -109,7 +84,6 @@ def test_memory_estimate_counts_one_module_per_shard(demo_aot):
 
 def test_kfoot_report_agrees(demo_aot):
     proc = run_kfoot("report", "--json", str(demo_aot.library))
-    assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     variants = len(demo_aot.manifest["variants"])
     assert report["totals"]["kernels"] == variants * len(DEMO_ARCHS)
@@ -174,7 +148,7 @@ def test_noop_rebuild_recompiles_nothing_under_a_second(demo_aot):
     assert demo_aot.library.stat().st_mtime_ns == lib_mtime
     assert (demo_aot.out_dir / "manifest.json").stat().st_mtime_ns == manifest_mtime
     proc = run_kfoot("build", str(DEMO_SPEC), "-o", str(demo_aot.out_dir), "--arch", ",".join(DEMO_ARCHS))
-    assert proc.returncode == 0 and "up to date" in proc.stdout
+    assert "up to date" in proc.stdout
 
 
 # -- small specs, one arch, compiled in seconds ----------------------------------------------
@@ -231,7 +205,7 @@ def test_incremental_rebuild_touches_only_what_changed(tiny_templates, cuobjdump
     second = build_aot(load_spec(spec_path), out, archs=["sm_80"], jobs=2, progress=False, shard_size=1)
     assert second.compiled_shards == 1
     assert binary_obj.stat().st_mtime_ns == binary_mtime
-    assert len(entries_by_arch(cuobjdump, second.library)["sm_80"]) == 3
+    assert len(entries_by_arch(second.library)["sm_80"]) == 3
 
     # Editing a header the kernels include recompiles every shard that includes it.
     ops = tiny_templates / "ops.cuh"
@@ -243,7 +217,7 @@ def test_incremental_rebuild_touches_only_what_changed(tiny_templates, cuobjdump
     fourth = build_aot(load_spec(spec_path), out, archs=["sm_90"], jobs=2, progress=False,
                        compress_mode="size", shard_size=1)
     assert fourth.compiled_shards == 3
-    assert sorted(entries_by_arch(cuobjdump, fourth.library)) == ["sm_90"]
+    assert sorted(entries_by_arch(fourth.library)) == ["sm_90"]
 
 
 def test_failing_variants_are_named_and_the_rest_still_build(tmp_path):
@@ -263,8 +237,8 @@ def test_failing_variants_are_named_and_the_rest_still_build(tmp_path):
         (tmp_path / header.name).write_text(header.read_text())
     spec_path = tiny_spec(tmp_path, ["kfoot::op::Neg"], extra=extra)
     out = tmp_path / "out"
-    proc = run_kfoot("build", str(spec_path), "-o", str(out), "--arch", "sm_80", "-j", "2", "--shard-size", "2")
-    assert proc.returncode == 2
+    proc = run_kfoot("build", str(spec_path), "-o", str(out), "--arch", "sm_80", "-j", "2", "--shard-size", "2",
+                     check_rc=2)
     assert "Traceback" not in proc.stderr
     failed = re.findall(r"^\s+(kfoot::\S+.*?) \[backward\]: (.*)$", proc.stderr, re.MULTILINE)
     assert [f[0] for f in failed] == ["kfoot::unary_backward_kernel<kfoot::op::Floor, float, float>",
@@ -303,7 +277,7 @@ def test_bad_build_options_are_one_line_exit_2(tmp_path):
         (["--mode", "hybrid"], "--hot"),
     ]
     for extra, words in cases:
-        proc = run_kfoot("build", str(DEMO_SPEC), "-o", str(tmp_path / "o"), *extra)
+        proc = run_kfoot("build", str(DEMO_SPEC), "-o", str(tmp_path / "o"), *extra, check_rc=None)
         assert proc.returncode == 2, extra
         assert words in proc.stderr and "Traceback" not in proc.stderr, (extra, proc.stderr)
         assert len(proc.stderr.strip().splitlines()) == 1

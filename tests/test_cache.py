@@ -17,7 +17,7 @@ import pytest
 from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
 from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root
-from test_rtc_support import run_cli
+from oracles.cli import run_kfoot
 
 
 def key(n: int) -> str:
@@ -208,8 +208,8 @@ def test_import_refuses_unsafe_archives_and_writes_nothing(tmp_path, kind):
     with pytest.raises(KfootError, match="refusing archive"):
         target.import_(archive)
     assert not (tmp_path / "b").exists()
-    proc = run_cli("cache", "--cache-dir", str(tmp_path / "b"), "import", str(archive))
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    proc = run_kfoot("cache", "--cache-dir", tmp_path / "b", "import", archive, check_rc=2)
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
 
 
 def test_import_rejects_corrupt_entries_and_keeps_good_ones(tmp_path):
@@ -224,8 +224,7 @@ def test_import_rejects_corrupt_entries_and_keeps_good_ones(tmp_path):
         for path in (source.root / "blobs").rglob("*.cubin"):
             tar.add(path, arcname=str(path.relative_to(source.root)))
     target_dir = tmp_path / "b"
-    proc = run_cli("cache", "--cache-dir", str(target_dir), "import", str(archive))
-    assert proc.returncode == 1, proc.stderr
+    proc = run_kfoot("cache", "--cache-dir", target_dir, "import", archive, check_rc=1)
     assert "installed 1 entries" in proc.stdout and keys[0] in proc.stderr
     target = DiskCache(target_dir)
     assert target.get(keys[1]) is not None and target.get(keys[0]) is None
@@ -236,21 +235,21 @@ def test_cache_cli_ls_stats_verify_prune_clear(tmp_path):
     cache = DiskCache(root)
     keys = fill(cache, 3, payload_size=4000)
     base = ("cache", "--cache-dir", str(root))
-    listing = json.loads(run_cli(*base, "ls", "--json").stdout)
+    listing = json.loads(run_kfoot(*base, "ls", "--json").stdout)
     assert sorted(e["key"] for e in listing["entries"]) == sorted(keys)
-    stats = json.loads(run_cli(*base, "stats", "--json").stdout)
+    stats = json.loads(run_kfoot(*base, "stats", "--json").stdout)
     assert stats["entries"] == 3 and stats["cubins"] == 3 and stats["total_bytes"] == cache.usage()[2]
-    assert run_cli(*base, "verify").returncode == 0
+    run_kfoot(*base, "verify")  # exits 0
     blob = next(iter(cache.blobs().values()))
     blob.write_bytes(blob.read_bytes()[:-1])
-    proc = run_cli(*base, "verify")
-    assert proc.returncode == 1 and "cubin checksum mismatch" in proc.stdout
-    assert run_cli(*base, "verify", "--fix").returncode == 0
-    assert run_cli(*base, "verify").returncode == 0
+    proc = run_kfoot(*base, "verify", check_rc=1)
+    assert "cubin checksum mismatch" in proc.stdout
+    run_kfoot(*base, "verify", "--fix")  # exits 0
+    run_kfoot(*base, "verify")  # exits 0
     assert len(cache.entries()) == 2
-    proc = run_cli(*base, "prune", "--max-bytes", "0")
-    assert proc.returncode == 0 and cache.entries() == []
+    run_kfoot(*base, "prune", "--max-bytes", "0")  # exits 0
+    assert cache.entries() == []
     fill(cache, 2)
-    assert "removed 2 entries" in run_cli(*base, "clear").stdout and cache.entries() == []
-    proc = run_cli(*base, "prune")
-    assert proc.returncode == 2 and "KFOOT_CACHE_MAX_BYTES" in proc.stderr
+    assert "removed 2 entries" in run_kfoot(*base, "clear").stdout and cache.entries() == []
+    proc = run_kfoot(*base, "prune", check_rc=2)
+    assert "KFOOT_CACHE_MAX_BYTES" in proc.stderr

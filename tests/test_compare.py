@@ -10,12 +10,10 @@ import json
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from conftest import has_gpu, run_kfoot
-from oracles.cuobjdump import cuobjdump_symbols
-from kfoot.core.errors import ToolMissing
 from kfoot.spec.loader import TEMPLATES_DIR
-from kfoot.core.toolchain import find_tool
-from test_memory import alloc_bytes, expected_eager, oracle_containers
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_symbols
+from oracles.memory import alloc_bytes, expected_eager, images_by_container
 
 HOT = "kfoot::unary_kernel<kfoot::op::Exp, float, float>"
 SPEC = f"""
@@ -32,12 +30,7 @@ out = {{ same = "x" }}
 
 
 @pytest.fixture(scope="module")
-def tiny(tmp_path_factory):
-    for tool in ("nvcc", "cuobjdump"):
-        try:
-            find_tool(tool)
-        except ToolMissing as exc:
-            pytest.skip(str(exc))
+def tiny(tmp_path_factory, nvcc, cuobjdump):
     root = tmp_path_factory.mktemp("compare")
     spec = root / "tiny.toml"
     spec.write_text(SPEC)
@@ -81,9 +74,8 @@ def test_shipped_bytes_are_the_files(tiny):
 def test_context_memory_against_the_cubins(tiny, tmp_path):
     _spec, _trace, work, data = tiny
     modes = data["modes"]
-    cuobjdump = find_tool("cuobjdump")
     for mode in ("aot", "hybrid"):
-        containers = oracle_containers(cuobjdump, work / mode / "libkfoot_kernels.so", tmp_path / mode)
+        containers = images_by_container(work / mode / "libkfoot_kernels.so", tmp_path / mode)
         loads = [alloc_bytes(next(i.file for i in c if i.arch == "sm_90")) for c in containers if c]
         memory = modes[mode]["memory"]
         assert memory["method"] == "estimated" and memory["arch"] == "sm_90"
@@ -145,7 +137,7 @@ def test_a_trace_naming_unknown_variants_fails_before_building(tmp_path):
     assert not (tmp_path / "w" / "aot").exists()
 
 
-@pytest.mark.skipif(has_gpu(), reason="checks the behaviour without a GPU; this machine has one")
+@pytest.mark.no_gpu
 def test_measure_without_a_gpu_is_one_line(tmp_path):
     spec = tmp_path / "tiny.toml"
     spec.write_text(SPEC)
@@ -154,7 +146,7 @@ def test_measure_without_a_gpu_is_one_line(tmp_path):
     assert not (tmp_path / "w" / "aot").exists()
 
 
-@pytest.mark.skipif(not has_gpu(), reason="needs an NVIDIA GPU and driver (context memory is measured there)")
+@pytest.mark.gpu  # context memory is measured there
 def test_measured_comparison(tiny):
     spec, trace, work, _data = tiny
     data = json.loads(run_kfoot("compare", spec, "--arch", "sm_90", "--hot", trace, "-o", work, "--reuse",

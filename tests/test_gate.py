@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
 from kfoot.gate.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
-from kfoot.cli import main
 from kfoot.gate.diff import diff_reports
 from kfoot.core.errors import KfootError
 from kfoot.gate.verdict import evaluate, write_baseline
+from oracles.cli import run_kfoot, run_main
 
 try:
     from test_diff import BASE, NEW, make_report
@@ -202,15 +200,9 @@ def reports(tmp_path):
     return paths
 
 
-def run(capsys, *args):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_gate_fails_naming_the_families_that_grew_most(capsys, reports, monkeypatch):
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    code, out, _ = run(capsys, "gate", "--baseline", reports["base"], reports["new"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", reports["base"], reports["new"])
     assert code == 1
     assert "FAIL" in out
     lines = out.splitlines()
@@ -223,25 +215,25 @@ def test_gate_fails_naming_the_families_that_grew_most(capsys, reports, monkeypa
 
 
 def test_gate_passes_on_identical_device_code_and_on_a_shrink(capsys, reports):
-    code, out, _ = run(capsys, "gate", "--baseline", reports["base"], reports["same"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", reports["base"], reports["same"])
     assert code == 0 and "PASS" in out and "no change" in out
-    code, out, _ = run(capsys, "gate", "--baseline", reports["new"], reports["base"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", reports["new"], reports["base"])
     assert code == 0 and "shrank" in out
 
 
 def test_gate_budget_flags_and_file(capsys, reports, tmp_path):
     args = ["gate", "--baseline", reports["base"], reports["new"]]
-    assert run(capsys, *args, "--max-kernel-growth", "6", "--max-size-growth", "1480")[0] == 0
-    assert run(capsys, *args, "--max-kernel-growth", "6", "--max-size-growth", "1479")[0] == 1
-    assert run(capsys, *args, "--max-kernel-growth", "22%", "--max-size-growth", "64%")[0] == 0
-    assert run(capsys, *args, "--max-kernel-growth", "21%", "--max-size-growth", "64%")[0] == 1
+    assert run_main(capsys, *args, "--max-kernel-growth", "6", "--max-size-growth", "1480")[0] == 0
+    assert run_main(capsys, *args, "--max-kernel-growth", "6", "--max-size-growth", "1479")[0] == 1
+    assert run_main(capsys, *args, "--max-kernel-growth", "22%", "--max-size-growth", "64%")[0] == 0
+    assert run_main(capsys, *args, "--max-kernel-growth", "21%", "--max-size-growth", "64%")[0] == 1
     budget = tmp_path / "budget.toml"
     budget.write_text('baseline = "base.json"\nmax-size-growth = "2KiB"\n'
                       '[families."kfoot::reduce_kernel"]\nmax-kernel-growth = 6\n'
                       '[families."kfoot::binary_kernel"]\nmax-kernel-growth = "25%"\n')
     # reduce +6 (allowed 6), binary +4 (25% of 16), rest: old -4. No --baseline: the file names it.
-    assert run(capsys, "gate", "--budget", budget, reports["new"])[0] == 0
-    code, out, _ = run(capsys, "gate", "--budget", budget, reports["new"], "--family-budget", "kfoot::binary_kernel=3")
+    assert run_main(capsys, "gate", "--budget", budget, reports["new"])[0] == 0
+    code, out, _ = run_main(capsys, "gate", "--budget", budget, reports["new"], "--family-budget", "kfoot::binary_kernel=3")
     assert code == 1 and "OVER BUDGET" in out
     assert f"kfoot gate --budget {budget} {reports['new']} --update-baseline" in out
 
@@ -250,7 +242,7 @@ def test_gate_json_and_markdown_formats(capsys, reports, tmp_path, monkeypatch):
     summary = tmp_path / "summary.md"
     summary.write_text("# earlier step\n")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
-    code, out, _ = run(capsys, "gate", "--baseline", reports["base"], reports["new"], "--json")
+    code, out, _ = run_main(capsys, "gate", "--baseline", reports["base"], reports["new"], "--json")
     assert code == 1
     data = json.loads(out)
     assert data["passed"] is False and data["outcome"] == "fail"
@@ -258,7 +250,7 @@ def test_gate_json_and_markdown_formats(capsys, reports, tmp_path, monkeypatch):
     assert [f["name"] for f in data["families_grown"]] == ["kfoot::reduce_kernel", "kfoot::binary_kernel"]
     assert data["diff"]["families_removed"] == ["kfoot::old_kernel"]
 
-    code, out, _ = run(capsys, "gate", "--baseline", reports["base"], reports["same"], "--format", "markdown")
+    code, out, _ = run_main(capsys, "gate", "--baseline", reports["base"], reports["same"], "--format", "markdown")
     assert code == 0 and out.startswith("### kfoot gate: PASS")
     text = summary.read_text()
     # Appended, not overwritten: the earlier step, then the failing run, then the passing one.
@@ -268,36 +260,29 @@ def test_gate_json_and_markdown_formats(capsys, reports, tmp_path, monkeypatch):
 
 
 def test_diff_command_outputs(capsys, reports):
-    code, out, _ = run(capsys, "diff", reports["base"], reports["new"], "--json")
+    code, out, _ = run_main(capsys, "diff", reports["base"], reports["new"], "--json")
     assert code == 0
     data = json.loads(out)
     assert data["totals"]["kernels"] == {"base": 28, "new": 34, "delta": 6, "percent": round(600 / 28, 4)}
     assert data["zero"] is False
-    code, out, _ = run(capsys, "diff", reports["base"], reports["new"], "--format", "markdown")
+    code, out, _ = run_main(capsys, "diff", reports["base"], reports["new"], "--format", "markdown")
     assert "| kernels | 28 | 34 | +6 (+21.4%) |" in out
     assert "| `kfoot::old_kernel` | removed | 0 (-4) | 0 (-2) | 0 (-120) |" in out
-    code, out, _ = run(capsys, "diff", reports["base"], reports["same"])
+    code, out, _ = run_main(capsys, "diff", reports["base"], reports["same"])
     assert code == 0 and "no change in device code (28 kernels" in out
 
 
 def test_update_baseline_writes_new_and_the_gate_then_passes(capsys, reports, tmp_path):
     baseline = tmp_path / "ci" / "baseline.json"
-    code, out, _ = run(capsys, "gate", "--baseline", baseline, reports["base"], "--update-baseline")
+    code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["base"], "--update-baseline")
     assert code == 0 and "baseline written" in out
     assert json.loads(baseline.read_text()) == json.loads(reports["base"].read_text())
-    assert run(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 1
-    code, out, _ = run(capsys, "gate", "--baseline", baseline, reports["new"], "--update-baseline")
+    assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 1
+    code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["new"], "--update-baseline")
     assert code == 0 and "kernels +6" in out
     assert json.loads(baseline.read_text()) == json.loads(reports["new"].read_text())
-    assert run(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 0
+    assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 0
     assert sorted(p.name for p in baseline.parent.iterdir()) == ["baseline.json"]
-
-
-def kfoot_process(*args, cwd=None):
-    env = dict(os.environ)
-    env.pop("GITHUB_STEP_SUMMARY", None)
-    return subprocess.run([sys.executable, "-m", "kfoot", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=120)
 
 
 @pytest.mark.parametrize("case", ["missing-baseline", "update-over-binary", "not-json", "unknown-schema", "manifest", "garbage-binary",
@@ -336,7 +321,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path, reports, case):
         args, expect = ["gate", new], "no baseline"
     elif case == "bad-limit":
         args, expect = [*args, "--max-size-growth", "12 parsecs"], "unknown unit 'parsecs'"
-    result = kfoot_process(*args)
+    result = run_kfoot(*args, check_rc=None)
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
@@ -348,10 +333,10 @@ def test_reports_made_with_different_filters_are_not_compared(capsys, reports, t
     filtered = make_report(BASE)
     filtered["options"] = {"sections": [".nv_fatbin"], "archs": None, "filter": None}
     (tmp_path / "filtered.json").write_text(json.dumps(filtered))
-    code, out, err = run(capsys, "gate", "--baseline", tmp_path / "filtered.json", reports["same"])
+    code, out, err = run_main(capsys, "gate", "--baseline", tmp_path / "filtered.json", reports["same"])
     assert code == 2 and out == ""
     assert err.strip() == (f"kfoot: error: {reports['same']}: made with no filters, but {tmp_path / 'filtered.json'} "
                            "with --section .nv_fatbin: the figures are not comparable")
     # Same filters on both sides: compared as usual.
     (tmp_path / "filtered2.json").write_text(json.dumps(filtered))
-    assert run(capsys, "gate", "--baseline", tmp_path / "filtered.json", tmp_path / "filtered2.json")[0] == 0
+    assert run_main(capsys, "gate", "--baseline", tmp_path / "filtered.json", tmp_path / "filtered2.json")[0] == 0

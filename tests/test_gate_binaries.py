@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.cli import main  # noqa: E402
-from kfoot.core.errors import ToolMissing  # noqa: E402
-from kfoot.core.toolchain import find_tool  # noqa: E402
+from oracles.cli import run_main
+from oracles.cuobjdump import cuobjdump_extract, cuobjdump_symbols
 
 SOURCE = """\
 namespace kft {{
@@ -45,13 +44,6 @@ VARIANTS = {
 }
 
 
-def tool(name):
-    try:
-        return find_tool(name)
-    except ToolMissing as exc:
-        pytest.skip(str(exc))
-
-
 def _build(nvcc: Path, folder: Path, axpy_types, fill_types) -> Path:
     folder.mkdir(parents=True)
     instances = [f"template __global__ void kft::axpy<{t}>({t}, const {t}*, {t}*, int);" for t in axpy_types]
@@ -63,8 +55,7 @@ def _build(nvcc: Path, folder: Path, axpy_types, fill_types) -> Path:
 
 
 @pytest.fixture(scope="module")
-def libs(tmp_path_factory):
-    nvcc = tool("nvcc")
+def libs(tmp_path_factory, nvcc, cuobjdump):
     root = tmp_path_factory.mktemp("gate-libs")
     with ThreadPoolExecutor(2) as pool:  # two cores: two nvcc at a time
         futures = {name: pool.submit(_build, nvcc, root / name, *types) for name, types in VARIANTS.items()}
@@ -72,31 +63,20 @@ def libs(tmp_path_factory):
 
 
 def entries(lib: Path, pattern: str = "") -> list[str]:
-    """Kernel entry names, one per SASS image they are in, as cuobjdump lists them."""
-    out = subprocess.run([str(tool("cuobjdump")), "-all", "-symbols", str(lib)], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
-    names = [line.split()[-1] for line in out.splitlines() if " ENTRY " in f" {line} "]
-    return [n for n in names if re.search(pattern, n)]
+    """Kernel entry names, one per SASS image they are in, as cuobjdump lists them (`-all -symbols`)."""
+    return [name for _arch, name in cuobjdump_symbols(lib, all_fatbins=True).entries if re.search(pattern, name)]
 
 
 def sass_bytes(lib: Path, scratch: Path) -> int:
-    """Total size of the SASS images cuobjdump extracts from `lib`."""
+    """Total size of the SASS images cuobjdump extracts from `lib` (`-all -xelf all`)."""
     scratch.mkdir()
-    subprocess.run([str(tool("cuobjdump")), "-all", "-xelf", "all", str(lib)], cwd=scratch, check=True,
-                   capture_output=True, timeout=120)
-    cubins = list(scratch.glob("*.cubin"))
-    assert cubins
+    cubins = cuobjdump_extract(lib, scratch, "elf", all_fatbins=True)
+    assert cubins and sorted(cubins) == sorted(scratch.glob("*.cubin"))
     return sum(p.stat().st_size for p in cubins)
 
 
-def run(capsys, *args):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def gate_json(capsys, base, new, *extra):
-    code, out, _ = run(capsys, "gate", "--baseline", base, new, "--json", *extra)
+    code, out, _ = run_main(capsys, "gate", "--baseline", base, new, "--json", *extra)
     return code, json.loads(out)
 
 
@@ -109,9 +89,9 @@ def test_identical_rebuild_in_another_folder_diffs_to_zero(capsys, libs):
     # The two builds really differ: nvcc put a folder-dependent module ID in the static kernel's name.
     assert sorted(entries(libs["base"])) != sorted(entries(libs["rebuild"]))
     assert len(entries(libs["base"])) == len(entries(libs["rebuild"]))
-    code, out, _ = run(capsys, "diff", libs["base"], libs["rebuild"], "--json")
+    code, out, _ = run_main(capsys, "diff", libs["base"], libs["rebuild"], "--json")
     assert code == 0 and json.loads(out)["zero"] is True
-    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["rebuild"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", libs["base"], libs["rebuild"])
     assert code == 0 and "no change in device code" in out
 
 
@@ -129,7 +109,7 @@ def test_one_more_axis_value_fails_naming_the_family_and_added_kernels(capsys, l
     assert top["name"] == "kft::axpy" and top["kernels"]["delta"] == added
     assert [f["name"] for f in verdict["families_grown"]] == ["kft::axpy"]  # nothing else grew
 
-    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["grown"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", libs["base"], libs["grown"])
     assert code == 1 and "FAIL" in out
     line = next(l for l in out.splitlines() if "kft::axpy" in l)
     assert f"+{added}" in line.split()
@@ -141,7 +121,7 @@ def test_a_shrink_passes_and_says_so(capsys, libs):
     code, verdict = gate_json(capsys, libs["base"], libs["shrunk"])
     assert code == 0 and verdict["outcome"] == "shrink"
     assert verdict["diff"]["totals"]["kernels"]["delta"] == -removed
-    code, out, _ = run(capsys, "gate", "--baseline", libs["base"], libs["shrunk"])
+    code, out, _ = run_main(capsys, "gate", "--baseline", libs["base"], libs["shrunk"])
     assert code == 0 and "shrank" in out and "kft::axpy" in out
 
 
@@ -177,16 +157,16 @@ def test_budgets_in_percent_and_bytes(capsys, libs, tmp_path):
 
 def test_json_baseline_from_update_then_binaries_are_gated_against_it(capsys, libs, tmp_path):
     baseline = tmp_path / "ci" / "footprint.json"
-    assert run(capsys, "gate", "--baseline", baseline, libs["base"], "--update-baseline")[0] == 0
+    assert run_main(capsys, "gate", "--baseline", baseline, libs["base"], "--update-baseline")[0] == 0
     assert json.loads(baseline.read_text())["totals"]["kernels"] == len(entries(libs["base"]))
-    assert run(capsys, "gate", "--baseline", baseline, libs["rebuild"])[0] == 0
-    assert run(capsys, "gate", "--baseline", baseline, libs["grown"])[0] == 1
+    assert run_main(capsys, "gate", "--baseline", baseline, libs["rebuild"])[0] == 0
+    assert run_main(capsys, "gate", "--baseline", baseline, libs["grown"])[0] == 1
 
 
 def test_unreadable_binary_exits_2_with_one_line(capsys, libs, tmp_path):
     truncated = tmp_path / "libkft.so"
     truncated.write_bytes(libs["base"].read_bytes()[:4096])
-    code, out, err = run(capsys, "gate", "--baseline", libs["base"], truncated)
+    code, out, err = run_main(capsys, "gate", "--baseline", libs["base"], truncated)
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and str(truncated) in lines[0], err
@@ -196,11 +176,9 @@ def test_a_binary_is_measured_with_the_baseline_report_filters(capsys, libs, tmp
     # The baseline covers .nv_fatbin only (cuobjdump's default view); the candidate binary must be
     # read the same way, not with its __nv_relfatbin image added.
     def default_view_entries(lib):
-        out = subprocess.run([str(tool("cuobjdump")), "-symbols", str(lib)], capture_output=True, text=True,
-                             check=True, timeout=120).stdout
-        return sum(1 for line in out.splitlines() if " ENTRY " in f" {line} ")
+        return cuobjdump_symbols(lib).kernels
 
-    code, out, _ = run(capsys, "report", "--section", ".nv_fatbin", "--json", libs["base"])
+    code, out, _ = run_main(capsys, "report", "--section", ".nv_fatbin", "--json", libs["base"])
     assert code == 0
     baseline = tmp_path / "nv_fatbin.json"
     baseline.write_text(out)
@@ -210,5 +188,5 @@ def test_a_binary_is_measured_with_the_baseline_report_filters(capsys, libs, tmp
     assert kernels["new"] < len(entries(libs["grown"]))  # the filter really left images out
     assert code == 1
     # --update-baseline keeps the filter: the rewritten baseline still covers .nv_fatbin only.
-    assert run(capsys, "gate", "--baseline", baseline, libs["grown"], "--update-baseline")[0] == 0
+    assert run_main(capsys, "gate", "--baseline", baseline, libs["grown"], "--update-baseline")[0] == 0
     assert json.loads(baseline.read_text())["totals"]["kernels"] == default_view_entries(libs["grown"])

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 from build_fixtures import DEMO_ARCHS
-from kfoot.cli import main
 from kfoot.spec.loader import DEMO_SPEC, load_spec
 from kfoot.spec.variants import enumerate_spec
+from oracles.cli import REPO, run_main
 
-REPO = Path(__file__).resolve().parent.parent
 BUDGET = REPO / "ci" / "kfoot-budget.toml"
 BASELINE = REPO / "ci" / "demo-baseline.json"
 # The session's demo build (tests/build_fixtures.py) is what is gated: no second build.
@@ -30,9 +28,8 @@ def test_demo_build_is_within_the_committed_baseline(demo_aot, monkeypatch, caps
     monkeypatch.chdir(demo_aot.library.parent)
     library = demo_aot.library.name
     if os.environ.get("KFOOT_UPDATE_BASELINE"):
-        assert main(["gate", "--budget", str(BUDGET), library, "--update-baseline"]) == 0
-    code = main(["gate", "--budget", str(BUDGET), library])
-    out = capsys.readouterr().out
+        assert run_main(capsys, "gate", "--budget", BUDGET, library, "--update-baseline")[0] == 0
+    code, out, _ = run_main(capsys, "gate", "--budget", BUDGET, library)
     assert code == 0, f"the demo's footprint left its budget (ci/kfoot-budget.toml):\n{out}"
 
 

@@ -5,15 +5,14 @@ worked out from the spec by hand (variants x SASS archs) and checked against cuo
 from __future__ import annotations
 
 import json
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from kfoot.cli import main  # noqa: E402
-from kfoot.compile import aot  # noqa: E402
-from kfoot.spec.loader import load_spec  # noqa: E402
-from kfoot.core.toolchain import find_tool  # noqa: E402
+from kfoot.compile import aot
+from kfoot.spec.loader import load_spec
+from oracles.cli import run_main
+from oracles.cuobjdump import cuobjdump_symbols
 
 HEADER = """\
 #pragma once
@@ -71,15 +70,9 @@ def builds(tmp_path_factory, nvcc):
         return dict(zip(SPECS, pool.map(build, SPECS)))
 
 
-def cuobjdump_entries(library) -> int:
-    out = subprocess.run([str(find_tool("cuobjdump")), "-all", "-symbols", str(library)], capture_output=True,
-                         text=True, check=True, timeout=120).stdout
-    return sum(1 for line in out.splitlines() if " ENTRY " in f" {line} ")
-
-
 def gate(capsys, base, new, *extra):
-    code = main(["gate", "--baseline", str(base.library), str(new.library), *extra])
-    return code, capsys.readouterr().out
+    code, out, _ = run_main(capsys, "gate", "--baseline", base.library, new.library, *extra)
+    return code, out
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +83,7 @@ def no_step_summary(monkeypatch):
 def test_builds_hold_one_kernel_per_variant_and_arch(builds):
     # By hand: (scale types + 2 fill types) x 2 archs.
     expected = {"base": 8, "rebuild": 8, "grown": 10, "shrunk": 6}
-    assert {name: cuobjdump_entries(b.library) for name, b in builds.items()} == expected
+    assert {name: cuobjdump_symbols(b.library, all_fatbins=True).kernels for name, b in builds.items()} == expected
 
 
 def test_one_more_axis_value_fails_naming_the_family_and_the_added_kernels(builds, capsys):
@@ -99,8 +92,8 @@ def test_one_more_axis_value_fails_naming_the_family_and_the_added_kernels(build
     line = next(l for l in out.splitlines() if "kft::scale_kernel" in l and "changed" in l)
     assert "+2" in line.split()  # float64 x {sm_80, sm_90}
     assert "kft::fill_kernel" not in out  # it did not grow: not listed among the families that grew
-    code = main(["gate", "--baseline", str(builds["base"].library), str(builds["grown"].library), "--json"])
-    verdict = json.loads(capsys.readouterr().out)
+    code, out = gate(capsys, builds["base"], builds["grown"], "--json")
+    verdict = json.loads(out)
     assert code == 1
     assert [(f["name"], f["kernels"]["delta"]) for f in verdict["families_grown"]] == [("kft::scale_kernel", 2)]
     assert {a["name"]: a["kernels"]["delta"] for a in verdict["diff"]["archs"]} == {"sm_80": 1, "sm_90": 1}

@@ -4,9 +4,6 @@ the runtime's choice between them. The library's content is checked with cuobjdu
 from __future__ import annotations
 
 import json
-import re
-import struct
-import subprocess
 
 import cxxfilt
 import pytest
@@ -16,9 +13,11 @@ from kfoot.compile.hybrid import build_hybrid
 from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.spec.loader import DEMO_SPEC, load_spec
-from kfoot.core.toolchain import find_tool
 from kfoot.spec.variants import enumerate_spec
-from test_rtc_support import demangled_form, run_cli, template_id_of
+from oracles import fatbin
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels
+from test_rtc_support import demangled_form, template_id_of
 
 def _free_values(spec, variant) -> dict:
     free = spec.family(variant.family).free_axes
@@ -48,26 +47,16 @@ def hybrid(tmp_path_factory):
     hot_ids = [reg.kernel(family, **values).template_id for family, values in HOT]
     out = folder / "hybrid"
     # --shard-size 1: each hot variant in a shard (and a fatbin container) of its own.
-    proc = run_cli("build", "--mode", "hybrid", "--hot", str(trace), str(DEMO_SPEC), "-o", str(out),
-                   "--arch", "sm_90", "-j", "2", "--shard-size", "1", "--json")
-    assert proc.returncode == 0, proc.stderr
+    proc = run_kfoot("build", "--mode", "hybrid", "--hot", trace, DEMO_SPEC, "-o", out,
+                     "--arch", "sm_90", "-j", "2", "--shard-size", "1", "--json")
     (folder / "summary.json").write_text(proc.stdout)
     return spec, out, hot_ids, trace, folder
 
 
 def library_kernels(path) -> dict[str, set[str]]:
     """arch -> template-ids of the kernels cuobjdump finds in a host library."""
-    out = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(path)], capture_output=True, text=True, check=True).stdout
-    found: dict[str, set[str]] = {}
-    arch = None
-    for line in out.splitlines():
-        match = re.search(r"\bsm=(\d+)", line)
-        if match:
-            arch = f"sm_{match.group(1)}"
-        match = re.search(r"\s\.text\.(\S+)\s*$", line)
-        if match and arch and not line.lstrip().startswith("0x"):
-            found.setdefault(arch, set()).add(template_id_of(cxxfilt.demangle(match.group(1))))
-    return found
+    return {arch: {template_id_of(cxxfilt.demangle(name)) for name in names}
+            for arch, names in cuobjdump_elf_kernels(path).items()}
 
 
 def test_registry_holds_every_variant_and_marks_the_hot_ones(hybrid):
@@ -123,7 +112,7 @@ def test_trace_with_a_variant_the_spec_lacks_is_refused(hybrid, tmp_path):
 
 def test_rtc_build_output_has_no_kernels_for_report(hybrid):
     folder = hybrid[4]
-    proc = run_cli("report", str(folder / "rtc"), "--json")
+    proc = run_kfoot("report", folder / "rtc", "--json", check_rc=None)
     if proc.returncode == 0:
         assert json.loads(proc.stdout)["totals"]["kernels"] == 0
     else:
@@ -171,10 +160,8 @@ class _FakeCupy:
 
 
 def _symbols_in(image: bytes, tmp_path) -> set[str]:
-    path = tmp_path / f"image_{abs(hash(image))}.bin"
-    path.write_bytes(image)
-    out = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(path)], capture_output=True, text=True, check=True).stdout
-    return set(re.findall(r"\s\.text\.(\S+)\s*$", out, re.MULTILINE))
+    """Mangled names of the kernels cuobjdump finds in an image, whatever its arch."""
+    return set().union(*image_elf_kernels(image, tmp_path).values())
 
 
 def test_launch_dispatch_loads_the_right_image_once_per_device(hybrid, tmp_path, monkeypatch):
@@ -198,10 +185,8 @@ def test_launch_dispatch_loads_the_right_image_once_per_device(hybrid, tmp_path,
     fake.current = 1
     hot((1,), (128,), ("z",))
     assert hot.dispatch == {0: "aot", 1: "rtc"}
-    sm80_image = tmp_path / "sm80.cubin"
-    sm80_image.write_bytes(fake.loads[-1])
-    listing = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(sm80_image)], capture_output=True, text=True, check=True).stdout
-    assert "sm=80" in listing and fake.launches[-1][0] in _symbols_in(fake.loads[-1], tmp_path)
+    assert "sm_80" in image_elf_kernels(fake.loads[-1], tmp_path)
+    assert fake.launches[-1][0] in _symbols_in(fake.loads[-1], tmp_path)
 
 
 def test_without_the_build_folder_aot_kernels_load_from_the_merged_fatbin(hybrid, tmp_path, monkeypatch):
@@ -214,14 +199,9 @@ def test_without_the_build_folder_aot_kernels_load_from_the_merged_fatbin(hybrid
     monkeypatch.setattr(runtime, "_cupy_module", fake)
     reg = runtime.open_registry(shipped, cache=None, trace=None)
     kernels = json.loads((shipped / "registry.json").read_text())["aot"]["kernels"]
-    # kernels.fatbin is one container per shard, back to back: walk its headers here.
+    # kernels.fatbin is one container per shard, back to back: walk its headers (not with kfoot).
     data = (shipped / "kernels.fatbin").read_bytes()
-    spans, pos = [], 0
-    while pos < len(data):
-        magic, _version, header_size, payload = struct.unpack_from("<IHHQ", data, pos)
-        assert magic == 0xBA55ED50
-        spans.append((pos, pos + header_size + payload))
-        pos = (pos + header_size + payload + 7) & ~7
+    spans = [(c.offset, c.end) for c in fatbin.walk(data)]
     assert len(spans) == len(HOT) == len({k["container"] for k in kernels.values()})
     for n, (family, values) in enumerate(HOT):
         hot = reg.kernel(family, **values)
@@ -267,8 +247,7 @@ def test_rtc_build_json_summary_and_family_filter(tmp_path):
     spec = load_spec(DEMO_SPEC)
     family = spec.families[-1].name
     out = tmp_path / "rtc"
-    proc = run_cli("build", "--mode", "rtc", str(DEMO_SPEC), "-o", str(out), "--family", family, "--json")
-    assert proc.returncode == 0, proc.stderr
+    proc = run_kfoot("build", "--mode", "rtc", DEMO_SPEC, "-o", out, "--family", family, "--json")
     summary = json.loads(proc.stdout)
     expected = enumerate_spec(spec, [family])
     assert 0 < len(expected) < len(enumerate_spec(spec))
@@ -279,6 +258,6 @@ def test_rtc_build_json_summary_and_family_filter(tmp_path):
     # Hybrid registers every variant: a --family filter there is refused, not ignored.
     trace = tmp_path / "t.jsonl"
     trace.write_text("")
-    proc = run_cli("build", "--mode", "hybrid", "--hot", str(trace), str(DEMO_SPEC), "-o", str(tmp_path / "h"),
-                   "--family", family)
-    assert proc.returncode == 2 and "--family" in proc.stderr and "Traceback" not in proc.stderr
+    proc = run_kfoot("build", "--mode", "hybrid", "--hot", trace, DEMO_SPEC, "-o", tmp_path / "h",
+                     "--family", family, check_rc=2)
+    assert "--family" in proc.stderr and "Traceback" not in proc.stderr

@@ -6,7 +6,7 @@ import json
 import zipfile
 
 from kfoot.report.analyze import analyze_paths
-from conftest import run_kfoot
+from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
 
 CONTRACT_FILE_KEYS = {"path", "format", "size", "device_bytes", "host_bytes", "kernels", "distinct_kernels",

@@ -9,10 +9,10 @@ import struct
 
 import pytest
 
-from kfoot.binary import fatbin
 from kfoot.core.errors import KfootError
 from kfoot.report.analyze import analyze_paths
-from conftest import run_kfoot
+from oracles import fatbin
+from oracles.cli import run_kfoot
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
@@ -27,8 +27,9 @@ def _one_error_line(proc, *needles):
     return lines[0]
 
 
-def _first_container(data: bytes) -> int:
-    return data.index(fatbin.MAGIC_BYTES)
+def _first_entry(path) -> fatbin.Entry:
+    """The first entry of the file's first container, found by the oracle's header walk."""
+    return fatbin.containers(path)[0].entries[0]
 
 
 def test_empty_file(tmp_path):
@@ -64,7 +65,8 @@ def test_truncated_files(cuda_fixtures, tmp_path, name, fraction):
 
 def test_container_size_past_the_end(cuda_fixtures, tmp_path):
     data = bytearray(cuda_fixtures["fixture.fatbin"].read_bytes())
-    struct.pack_into("<Q", data, 8, 1 << 40)
+    assert fatbin.containers(cuda_fixtures["fixture.fatbin"])[0].offset == 0
+    struct.pack_into("<Q", data, fatbin.CONTAINER_PAYLOAD_SIZE_AT, 1 << 40)
     bad = tmp_path / "bad.fatbin"
     bad.write_bytes(bytes(data))
     _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "byte offset 0x0", "past the end")
@@ -72,12 +74,12 @@ def test_container_size_past_the_end(cuda_fixtures, tmp_path):
 
 def test_entry_size_past_the_end(cuda_fixtures, tmp_path):
     data = bytearray(cuda_fixtures["obj_none.o"].read_bytes())
-    start = _first_container(data)
-    struct.pack_into("<Q", data, start + 16 + 8, 1 << 33)  # first entry's payload size
+    entry = _first_entry(cuda_fixtures["obj_none.o"]).offset
+    struct.pack_into("<Q", data, entry + fatbin.ENTRY_PAYLOAD_SIZE_AT, 1 << 33)  # first entry's payload size
     bad = tmp_path / "bad_entry.o"
     bad.write_bytes(bytes(data))
     line = _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "past the end")
-    assert f"byte offset {start + 16:#x}" in line
+    assert f"byte offset {entry:#x}" in line
 
 
 def test_corrupted_compressed_payload_is_undecodable_not_fatal(cuda_fixtures, tmp_path):
@@ -99,8 +101,8 @@ def test_corrupted_compressed_payload_is_undecodable_not_fatal(cuda_fixtures, tm
 
 def test_decompression_bomb_is_refused(cuda_fixtures, tmp_path):
     data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
-    entry = _first_container(data) + 16
-    struct.pack_into("<Q", data, entry + 56, 1 << 40)  # declared uncompressed size: 1 TiB
+    entry = _first_entry(cuda_fixtures["obj_size.o"]).offset
+    struct.pack_into("<Q", data, entry + fatbin.ENTRY_UNCOMPRESSED_SIZE_AT, 1 << 40)  # declared uncompressed size: 1 TiB
     bad = tmp_path / "bomb.o"
     bad.write_bytes(bytes(data))
     file = analyze_paths([bad]).files[0]
@@ -110,9 +112,8 @@ def test_decompression_bomb_is_refused(cuda_fixtures, tmp_path):
 
 def test_zstd_frame_declaring_a_different_size_is_refused(cuda_fixtures, tmp_path):
     data = bytearray(cuda_fixtures["obj_size.o"].read_bytes())
-    entry = _first_container(data) + 16
-    declared = struct.unpack_from("<Q", data, entry + 56)[0]
-    struct.pack_into("<Q", data, entry + 56, declared * 2)
+    entry = _first_entry(cuda_fixtures["obj_size.o"])
+    struct.pack_into("<Q", data, entry.offset + fatbin.ENTRY_UNCOMPRESSED_SIZE_AT, entry.uncompressed_size * 2)
     bad = tmp_path / "liar.o"
     bad.write_bytes(bytes(data))
     file = analyze_paths([bad]).files[0]

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import mmap
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from kfoot.binary import fatbin, hostelf
 from kfoot.report.analyze import ReportOptions, analyze_paths
-from kfoot.core.toolchain import find_tool
-from oracles.cuobjdump import cuobjdump_resources, cuobjdump_symbols
+from oracles import fatbin
+from oracles.cuobjdump import (cuobjdump_extract, cuobjdump_ptx_entries, cuobjdump_resources, cuobjdump_symbols,
+                               run_cuobjdump)
 
 # kernels.cu defines 4 binary_kernel + 3 fill_kernel instantiations and 1 plain kernel.
 KERNELS_PER_IMAGE = 8
@@ -77,7 +75,7 @@ def test_kernel_count_follows_the_source(cuda_fixtures):
 def test_grep_lookalike_names_are_not_counted(cuda_fixtures):
     """The rdc object exports a device function whose name contains GLOBAL and ENTRY."""
     path = cuda_fixtures["obj_rdc.o"]
-    out = subprocess.run([str(find_tool("cuobjdump")), "-symbols", str(path)], capture_output=True, text=True).stdout
+    out = run_cuobjdump("-symbols", path)
     naive_entry = sum(1 for line in out.splitlines() if "ENTRY" in line)
     file = analyze_paths([path]).files[0]
     assert file.kernels == KERNELS_PER_IMAGE * 2
@@ -95,18 +93,14 @@ def test_compression_modes(cuda_fixtures, name, expected):
     file = analyze_paths([path]).files[0]
     used = {method for method, count in file.compression.items() if count}
     assert used == expected
-    out = subprocess.run([str(find_tool("cuobjdump")), "-symbols", str(path)], capture_output=True, text=True).stdout
-    compressed = sum(1 for line in out.splitlines() if line.strip() == "compressed")
-    assert file.compression["lz4"] + file.compression["zstd"] == compressed
+    assert file.compression["lz4"] + file.compression["zstd"] == cuobjdump_symbols(path).compressed_images
     assert file.images["undecodable"] == 0
     assert file.kernels == KERNELS_PER_IMAGE
 
 
 def test_uncompressed_bytes_match_extracted_cubins(cuda_fixtures, tmp_path):
     path = cuda_fixtures["obj_size.o"]
-    subprocess.run([str(find_tool("cuobjdump")), "-xelf", "all", str(path)], cwd=tmp_path, check=True,
-                   capture_output=True)
-    extracted = sum(p.stat().st_size for p in tmp_path.glob("*sm_80*.cubin"))
+    extracted = sum(p.stat().st_size for p in cuobjdump_extract(path, tmp_path, "elf") if "sm_80" in p.name)
     file = analyze_paths([path]).files[0]
     assert extracted > 0
     assert file.archs["sm_80"].bytes == extracted
@@ -184,17 +178,17 @@ def test_curand_all_view_sees_what_cuobjdump_cannot(curand_library, curand_repor
     embedded = {name: s for name, s in curand_report.sections.items() if name not in (".nv_fatbin", "__nv_relfatbin")}
     assert embedded, "libcurand keeps containers outside .nv_fatbin"
     # Oracle for what cuobjdump cannot see: cut the embedded containers out into one .fatbin
-    # file, which cuobjdump does read, and compare counts.
-    with open(curand_library, "rb") as f:
-        buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        host = hostelf.parse_host_elf(buf)
-        cut = tmp_path / "embedded.fatbin"
-        with open(cut, "wb") as out:
-            for sec in host.sections:
-                if sec.name in embedded:
-                    for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
-                        out.write(buf[container.offset:container.end])
-        buf.close()
+    # file, which cuobjdump does read, and compare counts. The containers are found by scanning
+    # those sections for container headers (oracles.fatbin, not kfoot's parser).
+    data = curand_library.read_bytes()
+    cut = tmp_path / "embedded.fatbin"
+    with open(cut, "wb") as out:
+        for name in embedded:
+            start, end = fatbin.section_range(curand_library, name)
+            found = fatbin.scan(data, start, end)
+            assert found, name
+            for container in found:
+                out.write(data[container.offset:container.end])
     hidden = cuobjdump_symbols(cut)
     assert hidden.kernels == sum(s.kernels for s in embedded.values())
     assert curand_report.kernels == all_view.kernels + hidden.kernels
@@ -209,12 +203,10 @@ def test_family_bytes_are_code_bytes_of_extracted_cubins(cuda_fixtures, tmp_path
     """Oracle: the cubins cuobjdump extracts, read with pyelftools: each family is charged the
     sizes of its kernels' .text sections."""
     path = cuda_fixtures["obj_none.o"]
-    subprocess.run([str(find_tool("cuobjdump")), "-xelf", "all", str(path)], cwd=tmp_path, check=True,
-                   capture_output=True)
     expected = Counter()
     prefixes = {"kfoot::binary_kernel": ".text._ZN5kfoot13binary_kernel", "kfoot::fill_kernel":
                 ".text._ZN5kfoot11fill_kernel", "kfoot::plain_kernel": ".text._ZN5kfoot12plain_kernel"}
-    for cubin_path in tmp_path.glob("*.cubin"):
+    for cubin_path in cuobjdump_extract(path, tmp_path, "elf"):
         with open(cubin_path, "rb") as f:
             for section in ELFFile(f).iter_sections():
                 for family, prefix in prefixes.items():
@@ -226,9 +218,7 @@ def test_family_bytes_are_code_bytes_of_extracted_cubins(cuda_fixtures, tmp_path
 
 def test_ptx_entries_match_cuobjdump_ptx(cuda_fixtures):
     path = cuda_fixtures["obj_size.o"]
-    out = subprocess.run([str(find_tool("cuobjdump")), "-ptx", str(path)], capture_output=True, text=True,
-                         check=True).stdout
-    entries = sum(1 for line in out.splitlines() if ".entry " in line)
+    entries = len(cuobjdump_ptx_entries(path))
     assert entries == KERNELS_PER_IMAGE
     counted = analyze_paths([path], ReportOptions(ptx_entries=True)).files[0]
     assert counted.archs["compute_90"].kernels == entries

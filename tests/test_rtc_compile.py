@@ -16,6 +16,7 @@ from kfoot.runtime.cache import DiskCache
 from kfoot.runtime.registry import load_registry
 from kfoot.spec.loader import load_spec
 from kfoot.spec.variants import enumerate_spec
+from oracles.cli import run_kfoot
 from test_rtc_support import MINI_VARIANTS, cubin_facts, demangled_form, template_id_of, write_mini_spec
 
 
@@ -123,10 +124,7 @@ def test_bad_arch_is_one_line(mini):
 def test_cli_rtc_build_of_the_demo_spec(tmp_path):
     from kfoot.spec.loader import DEMO_SPEC
 
-    from test_rtc_support import run_cli
-
-    proc = run_cli("build", "--mode", "rtc", str(DEMO_SPEC), "-o", str(tmp_path / "out"))
-    assert proc.returncode == 0, proc.stderr
+    run_kfoot("build", "--mode", "rtc", DEMO_SPEC, "-o", tmp_path / "out")
     reg = load_registry(tmp_path / "out")
     assert {v.template_id for v in reg.variants} == {v.template_id for v in enumerate_spec(load_spec(DEMO_SPEC))}
     # Every family's header is there: one kernel of each family compiles from the copies, and

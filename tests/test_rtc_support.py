@@ -1,4 +1,5 @@
-"""Helpers shared by the RTC test files (no tests here): a tiny spec, the cuobjdump oracle.
+"""Helpers shared by the RTC test files (no tests here): a tiny spec, kernel names as cuobjdump
+(tests/oracles/cuobjdump.py) and c++filt see them.
 
 The tiny spec keeps NVRTC compiles short (one header, a few variants); the bundled demo spec is
 exercised separately in test_rtc_build.py.
@@ -7,13 +8,11 @@ exercised separately in test_rtc_build.py.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import cxxfilt
 
-from kfoot.core.toolchain import find_tool
+from oracles.cuobjdump import image_elf_kernels
 
 MINI_HEADER = r"""#pragma once
 #include <cuda_fp16.h>
@@ -68,24 +67,16 @@ def write_mini_spec(folder: Path) -> Path:
 
 def cubin_facts(cubin: bytes, tmp: Path) -> tuple[int, set[str]]:
     """(sm number, demangled kernel names) as cuobjdump reads them: the independent oracle."""
-    path = tmp / f"probe_{abs(hash(cubin))}.cubin"
-    path.write_bytes(cubin)
-    out = subprocess.run([str(find_tool("cuobjdump")), "-elf", str(path)], capture_output=True, text=True, check=True).stdout
-    match = re.search(r"\bsm=(\d+)", out)
-    assert match, f"cuobjdump found no device code:\n{out[:500]}"
-    kernels = {cxxfilt.demangle(m) for m in re.findall(r"^\s*\S+.*\s\.text\.(\S+)\s*$", out, re.MULTILINE)}
-    return int(match.group(1)), kernels
+    found = image_elf_kernels(cubin, tmp)
+    assert len(found) == 1, f"cuobjdump found no kernels, or more than one arch: {found}"
+    (arch, kernels), = found.items()
+    return int(arch.removeprefix("sm_")), {cxxfilt.demangle(k) for k in kernels}
 
 
 def template_id_of(demangled: str) -> str:
     """'void ns::k<A, B>(A const*, ...)' -> 'ns::k<A, B>'."""
     body = demangled.split(" ", 1)[1] if demangled.startswith("void ") else demangled
     return body[: body.rindex("(")]
-
-
-def run_cli(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """`kfoot ARGS` in a fresh process (what a user runs; also proves there is no traceback)."""
-    return subprocess.run([sys.executable, "-m", "kfoot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=600)
 
 
 # How a demangler spells the fixed-width typedefs kfoot_common.cuh defines (LP64).

@@ -3,8 +3,10 @@
 A sample of every bundled family's variants (every op and every dtype of every axis at least
 once) is launched through RTC (NVRTC, from a warmed cache) and through the AOT library of a
 hybrid build, and each result is checked against a NumPy reference of the kernel's documented
-semantics (kfoot/templates/*.cuh). Without a GPU these tests skip; test_sample_covers_every_op_and_dtype
-still runs, so the coverage claim is checked everywhere.
+semantics (kfoot/templates/*.cuh). The launch tests are marked `gpu`: without a GPU they skip
+(the NVRTC compile path is tested in full by test_rtc_compile, test_runtime, test_warm and
+test_hybrid); test_sample_covers_every_op_and_dtype still runs, so the coverage claim is checked
+everywhere.
 """
 
 from __future__ import annotations
@@ -23,25 +25,7 @@ from kfoot.runtime.cache import DiskCache
 from kfoot.runtime.registry import load_registry
 from kfoot.spec.loader import BUNDLED_SPEC, load_spec
 from kfoot.spec.variants import enumerate_spec
-
-
-def _gpu_arch() -> str | None:
-    try:
-        import cupy
-
-        if cupy.cuda.runtime.getDeviceCount() < 1:
-            return None
-        return "sm_" + cupy.cuda.Device(0).compute_capability
-    except Exception:
-        return None
-
-
-GPU_ARCH = _gpu_arch()
-needs_gpu = pytest.mark.skipif(
-    GPU_ARCH is None,
-    reason="no CUDA GPU/driver: launches need one (the NVRTC compile path is tested in full by "
-    "test_rtc_compile, test_runtime, test_warm and test_hybrid)",
-)
+from oracles.gpu import gpu_arch
 
 SPEC = load_spec(BUNDLED_SPEC)
 FAMILIES = [f.name for f in SPEC.families]
@@ -354,7 +338,14 @@ def run_case(kernel, variant, rng):
 
 # -- fixtures (GPU only) ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def rtc_registry(tmp_path_factory):
+def cupy():
+    """CuPy launches the kernels: it comes with the `cuda` extra, so where it is missing the launch
+    tests skip."""
+    return pytest.importorskip("cupy")
+
+
+@pytest.fixture(scope="module")
+def rtc_registry(tmp_path_factory, cupy):
     from kfoot.compile.rtc import build_rtc
 
     folder = tmp_path_factory.mktemp("gpu_rtc")
@@ -362,19 +353,19 @@ def rtc_registry(tmp_path_factory):
     cache = DiskCache(folder / "cache")
     reg = load_registry(folder / "registry")
     sample = [reg.by_template_id[v.template_id] for vs in SAMPLE.values() for v in vs]
-    result = compiler.warm(reg, sample, GPU_ARCH, cache, jobs=os.cpu_count())
+    result = compiler.warm(reg, sample, gpu_arch(), cache, jobs=os.cpu_count())
     assert result.failures == []
     return runtime.open_registry(folder / "registry", cache=cache, trace=None)
 
 
 @pytest.fixture(scope="module")
-def hybrid_registry(tmp_path_factory):
+def hybrid_registry(tmp_path_factory, cupy):
     from kfoot.compile.hybrid import build_hybrid
 
     folder = tmp_path_factory.mktemp("gpu_hybrid")
     trace = folder / "trace.jsonl"
     trace.write_text("".join(json.dumps({"template_id": v.template_id}) + "\n" for vs in SAMPLE.values() for v in vs))
-    build_hybrid(SPEC, folder / "out", hot_trace=trace, archs=[GPU_ARCH], jobs=os.cpu_count(), progress=False)
+    build_hybrid(SPEC, folder / "out", hot_trace=trace, archs=[gpu_arch()], jobs=os.cpu_count(), progress=False)
     return runtime.open_registry(folder / "out", cache=DiskCache(folder / "cache"), trace=None)
 
 
@@ -383,12 +374,9 @@ def _free_values(variant):
     return {a: v for a, v in variant.values if a in fam.free_axes}
 
 
-@needs_gpu
 @pytest.mark.gpu
 @pytest.mark.parametrize("family", FAMILIES)
-def test_rtc_kernels_match_numpy(rtc_registry, family):
-    import cupy
-
+def test_rtc_kernels_match_numpy(rtc_registry, cupy, family):
     rng = np.random.default_rng(7)
     for variant in SAMPLE[family]:
         kernel = rtc_registry.kernel(family, **_free_values(variant))
@@ -396,12 +384,9 @@ def test_rtc_kernels_match_numpy(rtc_registry, family):
         assert kernel.dispatch[cupy.cuda.runtime.getDevice()] == "rtc"
 
 
-@needs_gpu
 @pytest.mark.gpu
 @pytest.mark.parametrize("family", FAMILIES)
-def test_aot_kernels_match_numpy(hybrid_registry, family):
-    import cupy
-
+def test_aot_kernels_match_numpy(hybrid_registry, cupy, family):
     rng = np.random.default_rng(11)
     for variant in SAMPLE[family]:
         kernel = hybrid_registry.kernel(family, **_free_values(variant))
@@ -409,11 +394,8 @@ def test_aot_kernels_match_numpy(hybrid_registry, family):
         assert kernel.dispatch[cupy.cuda.runtime.getDevice()] == "aot"
 
 
-@needs_gpu
 @pytest.mark.gpu
-def test_hybrid_cold_variant_goes_through_nvrtc(hybrid_registry):
-    import cupy
-
+def test_hybrid_cold_variant_goes_through_nvrtc(hybrid_registry, cupy):
     sampled = {v.template_id for vs in SAMPLE.values() for v in vs}
     cold = next(v for v in enumerate_spec(SPEC) if v.family == "binary.dependent" and v.template_id not in sampled)
     kernel = hybrid_registry.kernel(cold.family, **_free_values(cold))

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from build_fixtures import run_kfoot
 from kfoot.spec import dtypes
 from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
 from kfoot.spec.variants import enumerate_family
+from oracles.cli import run_kfoot
 
 NUMPY_NAMES = [n for n in dtypes.DTYPE_NAMES if n != "bfloat16"]  # NumPy has no bfloat16
 
@@ -142,8 +142,7 @@ def test_bad_spec_names_file_family_and_key(tmp_path, case):
 def test_bad_spec_on_the_command_line_is_one_line_exit_2(tmp_path):
     path = write_spec(tmp_path, BAD_SPECS["self-dependent"][0])
     for args in (["enumerate", str(path)], ["build", str(path), "-o", str(tmp_path / "o")]):
-        proc = run_kfoot(*args)
-        assert proc.returncode == 2
+        proc = run_kfoot(*args, check_rc=2)
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in proc.stderr
         assert str(path) in lines[0] and "family 'bin'" in lines[0] and "axes.out" in lines[0]
@@ -154,8 +153,8 @@ def test_invalid_toml_and_missing_file(tmp_path):
     broken.write_text("[[family]\nname = 1\n")
     with pytest.raises(SpecError, match="invalid TOML"):
         load_spec(broken)
-    proc = run_kfoot("enumerate", str(tmp_path / "missing.toml"))
-    assert proc.returncode == 2 and "does not exist" in proc.stderr and "Traceback" not in proc.stderr
+    proc = run_kfoot("enumerate", str(tmp_path / "missing.toml"), check_rc=2)
+    assert "does not exist" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_spec_hash_covers_included_headers(tmp_path):

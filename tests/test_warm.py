@@ -11,7 +11,8 @@ from kfoot import runtime
 from kfoot.compile.rtc import build_rtc
 from kfoot.runtime.cache import DiskCache
 from kfoot.spec.loader import load_spec
-from test_rtc_support import MINI_VARIANTS, cubin_facts, run_cli, template_id_of, write_mini_spec
+from oracles.cli import run_kfoot
+from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +33,7 @@ def env_for(cache_dir, **extra):
 
 def test_warm_everything_for_two_archs_in_parallel_then_all_hits(registry_dir, tmp_path):
     env = env_for(tmp_path / "c")
-    proc = run_cli("warm", str(registry_dir), "--arch", "sm_80,sm_90", "-j", "2", "--batch", "3", "--json", env=env)
-    assert proc.returncode == 0, proc.stderr
+    proc = run_kfoot("warm", registry_dir, "--arch", "sm_80,sm_90", "-j", "2", "--batch", "3", "--json", env=env)
     summary = json.loads(proc.stdout)
     for arch in ("sm_80", "sm_90"):
         assert summary[arch]["compiled"] == MINI_VARIANTS and summary[arch]["cache_hits"] == 0
@@ -47,7 +47,7 @@ def test_warm_everything_for_two_archs_in_parallel_then_all_hits(registry_dir, t
         sm, kernels = cubin_facts(hit.cubin, tmp_path)
         assert f"sm_{sm}" == info.meta["arch"]
         assert info.meta["name_expression"] in {template_id_of(k) for k in kernels}
-    again = json.loads(run_cli("warm", str(registry_dir), "--arch", "sm_80,sm_90", "--json", env=env).stdout)
+    again = json.loads(run_kfoot("warm", str(registry_dir), "--arch", "sm_80,sm_90", "--json", env=env).stdout)
     assert all(again[a]["compiled"] == 0 and again[a]["cache_hits"] == MINI_VARIANTS for a in again)
     # The runtime in a new process then compiles nothing: everything is a disk hit.
     kernel = runtime.open_registry(registry_dir, cache=DiskCache(tmp_path / "c"), trace=None).kernel(
@@ -60,8 +60,7 @@ def test_warm_from_a_trace_compiles_only_the_traced_variants(registry_dir, tmp_p
     reg = runtime.open_registry(registry_dir, cache=None, trace=trace)
     reg.kernel("apply", op="mini::op::Twice", inp="bfloat16")
     reg.kernel("apply", op="mini::op::Square", inp="float32")
-    proc = run_cli("warm", str(registry_dir), "--trace", str(trace), "--json", env=env_for(tmp_path / "c"))
-    assert proc.returncode == 0, proc.stderr
+    proc = run_kfoot("warm", registry_dir, "--trace", trace, "--json", env=env_for(tmp_path / "c"))
     assert json.loads(proc.stdout)["sm_90"]["compiled"] == 2
     names = {i.meta["name_expression"] for i in DiskCache(tmp_path / "c").entries()}
     assert names == {"mini::apply_kernel<mini::op::Twice, __nv_bfloat16, __nv_bfloat16>",
@@ -71,8 +70,8 @@ def test_warm_from_a_trace_compiles_only_the_traced_variants(registry_dir, tmp_p
 def test_warm_shows_a_summary_with_the_average_per_kernel(registry_dir, tmp_path):
     trace = tmp_path / "t.jsonl"
     runtime.open_registry(registry_dir, cache=None, trace=trace).kernel("apply", op="mini::op::Twice", inp="float64")
-    proc = run_cli("warm", str(registry_dir), "--trace", str(trace), env=env_for(tmp_path / "c"))
-    assert proc.returncode == 0 and "average per kernel" in proc.stdout and "compiled" in proc.stdout
+    proc = run_kfoot("warm", registry_dir, "--trace", trace, env=env_for(tmp_path / "c"))
+    assert "average per kernel" in proc.stdout and "compiled" in proc.stdout
 
 
 @pytest.mark.parametrize(
@@ -101,8 +100,7 @@ def test_warm_bad_input_is_one_line_exit_2(registry_dir, tmp_path, setup, messag
         extra["KFOOT_CACHE"] = "0"
     elif setup == "bad_arch":
         args += ["--arch", "volta"]
-    proc = run_cli(*args, env=env_for(tmp_path / "c", **extra))
-    assert proc.returncode == 2
+    proc = run_kfoot(*args, env=env_for(tmp_path / "c", **extra), check_rc=2)
     assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
 
 
@@ -112,8 +110,7 @@ def test_missing_template_header_fails_the_program_once_not_per_variant(registry
     broken = tmp_path / "broken"
     shutil.copytree(registry_dir, broken)
     (broken / "templates" / "mini_ops.cuh").unlink()
-    proc = run_cli("warm", str(broken), "--json", env=env_for(tmp_path / "c"))
-    assert proc.returncode == 2
+    proc = run_kfoot("warm", broken, "--json", env=env_for(tmp_path / "c"), check_rc=2)
     lines = proc.stderr.strip().splitlines()
     # One line for the one error (all seven variants share it), then the summary line.
     assert len(lines) == 2 and f"and {MINI_VARIANTS - 1} more" in lines[0] and 'cannot open source file "mini_ops.cuh"' in lines[0]
