@@ -25,7 +25,8 @@ A transcript: lines starting with `$ ` are commands, run by bash in the reposito
 ending in a heredoc (`<<'EOF'`) goes on to the line `EOF`. The lines after a command, up to the
 next command, are its expected output (stdout and stderr together); it must exit 0. In an
 excerpt, a line `...` only marks a gap. `kfoot`, `python`, `.venv/bin/kfoot` and `.venv/bin/python`
-run this interpreter's kfoot, and `.venv/lib/python3.X/site-packages/` is its site-packages. Paths that start
+run this interpreter's kfoot (this checkout's), and `.venv/lib/python3.X/site-packages/` is its
+site-packages. Paths that start
 with `/tmp/kfoot-` are scratch: each document gets a fresh scratch folder for them, shared by its
 examples in order, so an example can use what an earlier one wrote. Environment: COLUMNS=100
 (rich's tables), KFOOT_CACHE_DIR=/tmp/kfoot-cache, no KFOOT_TRACE, no GITHUB_STEP_SUMMARY.
@@ -186,7 +187,8 @@ class Runner:
             shim.write_text(f'#!/bin/sh\nexec {target} "$@"\n')
             shim.chmod(0o755)
         env = {k: v for k, v in os.environ.items() if not k.startswith("KFOOT_") and k != "GITHUB_STEP_SUMMARY"}
-        env.update(COLUMNS=COLUMNS, KFOOT_CACHE_DIR=self.prefix + "cache", PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}")
+        env.update(COLUMNS=COLUMNS, KFOOT_CACHE_DIR=self.prefix + "cache", PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])))
         env.pop("LINES", None)
         self.env = env
 
