@@ -207,13 +207,13 @@ def _click_commands():
 
 
 def _options(command) -> set[str]:
+    """The options `kfoot COMMAND --help` lists."""
     import click
 
-    found = set()
-    for param in command.params:
-        if isinstance(param, click.Option):
-            found |= set(param.opts) | set(param.secondary_opts)
-    return found
+    with click.Context(command, info_name=command.name) as ctx:
+        text = command.get_help(ctx)
+    options = text.split("Options:", 1)[1] if "Options:" in text else ""
+    return set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", options.split("Commands:")[0]))
 
 
 def _command_lines() -> list[tuple[str, str]]:
