@@ -178,6 +178,12 @@ def test_paths_and_links_in_the_docs_exist():
     assert not missing, "the docs mention what does not exist:\n" + "\n".join(sorted(missing))
 
 
+def test_bundled_specs_are_named_by_their_package_path():
+    for doc, text in DOC_TEXT.items():
+        stale = re.findall(r"(?<![\w/.-])templates/(?:demo|kernels)\.toml", text)
+        assert not stale, f"{doc}: the bundled specs are package data now: kfoot/templates/..., not {stale[0]}"
+
+
 def _test_names() -> set[str]:
     names = set()
     for path in (REPO / "tests").rglob("test_*.py"):
