@@ -197,6 +197,39 @@ def test_ptx_is_estimated_from_what_ptxas_compiles(cuda_fixtures, cuobjdump, tmp
     assert estimate_file(file, "sm_86")["load_bytes"] == sum(sass)
 
 
+def _ptxas_bytes(cuobjdump, path: Path, workdir: Path, arch: str) -> list[int]:
+    """Per container of `path`, the load bytes of the cubin ptxas makes of its PTX (cuobjdump -xptx)."""
+    ptxas = find_tool("ptxas")
+    out = []
+    for index, images in enumerate(oracle_containers(cuobjdump, path, workdir)):
+        ptx = next(i.file for i in images if i.kind == "ptx")
+        cubin = workdir / f"jit{index}.cubin"
+        subprocess.run([str(ptxas), f"-arch={arch}", str(ptx), "-o", str(cubin)], check=True)
+        out.append(alloc_bytes(cubin))
+    return out
+
+
+def test_ptx_of_archive_and_wheel_members_is_read_back_by_key(cuda_fixtures, cuobjdump, tmp_path):
+    """The JIT reads each PTX module back by the walk's key once the report has closed the file:
+    from an archive member that does not start the archive, and from a wheel member."""
+    import zipfile
+
+    ptx_only, mixed = cuda_fixtures["obj_ptx_only.o"], cuda_fixtures["obj_none.o"]  # sm_80 SASS cannot run on sm_90
+    expected = (_ptxas_bytes(cuobjdump, ptx_only, tmp_path / "a", "sm_90")
+                + _ptxas_bytes(cuobjdump, mixed, tmp_path / "b", "sm_90"))
+    archive = tmp_path / "libptx.a"
+    subprocess.run(["ar", "rcs", str(archive), str(mixed), str(ptx_only)], check=True)
+    wheel = tmp_path / "ptx-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.write(ptx_only, "ptx/libptx.so")
+        zf.write(mixed, "ptx/libmixed.so")
+    for path in (archive, wheel):
+        memory = estimate_file(analyze_paths([path]).files[0], "sm_90")
+        assert memory["model"]["ptx"] == "ptxas" and memory["not_estimated_modules"] == 0, path.name
+        assert memory["modules_by_route"] == {"ptx-jit": len(expected)}
+        assert memory["load_bytes"] == sum(expected) > 0
+
+
 def test_ptx_only_object_defaults_to_the_ptx_arch(cuda_fixtures):
     memory = estimate_file(analyze_paths([cuda_fixtures["obj_ptx_only.o"]]).files[0])
     assert memory["arch"] == "sm_90"
