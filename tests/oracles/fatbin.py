@@ -10,6 +10,7 @@ follow each other 8-byte aligned with zero padding between them: in a .fatbin fi
 
 from __future__ import annotations
 
+import io
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,18 +112,19 @@ def scan(data: bytes, start: int = 0, end: int | None = None) -> list[Container]
     return found
 
 
-def section_range(path: Path, section: str = ".nv_fatbin") -> tuple[int, int] | None:
-    """(start, end) file offsets of an ELF section, read with pyelftools; None without it."""
-    with open(path, "rb") as f:
+def section_range(source: Path | bytes, section: str = ".nv_fatbin") -> tuple[int, int] | None:
+    """(start, end) offsets of an ELF section (an ELF file, or its bytes), read with pyelftools;
+    None without it."""
+    with (io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else open(source, "rb")) as f:
         found = ELFFile(f).get_section_by_name(section)
         return None if found is None else (found["sh_offset"], found["sh_offset"] + found["sh_size"])
 
 
-def containers(path: Path, section: str = ".nv_fatbin") -> list[Container]:
-    """The containers of a .fatbin file, or of an ELF file's `section` (none if it has none).
-    Offsets are file offsets."""
-    data = Path(path).read_bytes()
+def containers(source: Path | bytes, section: str = ".nv_fatbin") -> list[Container]:
+    """The containers of a .fatbin, or of an ELF file's `section` (none if it has none): from a
+    file, or from its bytes (an archive or wheel member, say). Offsets are from the start of it."""
+    data = source if isinstance(source, (bytes, bytearray)) else Path(source).read_bytes()
     if data[:4] != b"\x7fELF":
         return walk(data)
-    span = section_range(path, section)
+    span = section_range(data, section)
     return walk(data, *span) if span else []
