@@ -21,16 +21,13 @@ import hashlib
 import importlib.metadata
 import inspect
 import json
-import math
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from oracles.cli import REPO, run_kfoot  # noqa: E402
 sys.path.insert(0, str(REPO / "scripts"))
 import docs_examples as dx  # noqa: E402
 
@@ -44,9 +41,7 @@ DOCS_CURAND = "10.4.5.25"
 
 
 def kfoot_json(*args) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "kfoot", *map(str, args)], cwd=REPO, capture_output=True, text=True)
-    assert proc.returncode == 0, f"kfoot {' '.join(map(str, args))}: {proc.stderr[-2000:]}"
-    return json.loads(proc.stdout)
+    return json.loads(run_kfoot(*args).stdout)
 
 
 def section(text: str, heading: str) -> str:

@@ -10,104 +10,23 @@ from __future__ import annotations
 
 import contextlib
 import json
-import struct
 import subprocess
 from collections import namedtuple
 from pathlib import Path
 
 import pytest
-from elftools.elf.constants import SH_FLAGS
-from elftools.elf.elffile import ELFFile
 
-from conftest import has_gpu, run_kfoot
+from oracles import fatbin
+from oracles.cli import run_kfoot
+from oracles.memory import alloc_bytes, expected_eager, images_by_container
 from kfoot.binary.walk import walk
 from kfoot.core.errors import KfootError
 from kfoot.memory import attach_memory, estimate_file, report_memory_arch
-from kfoot.memory.estimate import MODULE_ALIGN, pick_image
+from kfoot.memory.estimate import pick_image
 from kfoot.report.analyze import analyze_paths
 from kfoot.spec.loader import DEMO_SPEC, load_spec
 from kfoot.core.toolchain import find_tool
 from kfoot.spec.variants import enumerate_spec, unique_by_template_id
-
-NO_GPU = "needs an NVIDIA GPU and driver (context memory is measured with cuMemGetInfo)"
-
-
-
-# ---------------------------------------------------------------- the independent oracle
-
-def round_up(value: int, to: int) -> int:
-    return (value + to - 1) // to * to
-
-
-def alloc_bytes(cubin: Path) -> int:
-    """Bytes a cubin places on the GPU: its SHF_ALLOC sections, each padded to its alignment."""
-    with open(cubin, "rb") as f:
-        elf = ELFFile(f)
-        return sum(round_up(s["sh_size"], max(s["sh_addralign"], 1)) for s in elf.iter_sections()
-                   if s["sh_flags"] & SH_FLAGS.SHF_ALLOC)
-
-
-def container_entry_kinds(path: Path) -> list[list[int]]:
-    """Per fatbin container in the file's .nv_fatbin section, the kinds of its entries (1 PTX,
-    2 ELF), walked from the headers: magic, version, header size, size; entry header size and slot."""
-    data = path.read_bytes()
-    if data[:4] == b"\x7fELF":
-        with open(path, "rb") as f:
-            section = ELFFile(f).get_section_by_name(".nv_fatbin")
-            start, end = section["sh_offset"], section["sh_offset"] + section["sh_size"]
-    else:
-        start, end = 0, len(data)
-    containers, pos = [], start
-    while pos + 16 <= end:
-        magic, _version, header, size = struct.unpack_from("<IHHQ", data, pos)
-        if magic != 0xBA55ED50:
-            pos += 8  # alignment padding between containers
-            continue
-        kinds, entry, stop = [], pos + header, pos + header + size
-        while entry + 16 <= stop:
-            kind, _, entry_header, slot = struct.unpack_from("<HHIQ", data, entry)
-            if kind == 0:
-                break
-            kinds.append(kind)
-            entry += entry_header + slot
-        containers.append(kinds)
-        pos = stop
-    return containers
-
-
-Image = namedtuple("Image", "arch kind file")
-
-
-def oracle_containers(cuobjdump: Path, path: Path, workdir: Path) -> list[list[Image]]:
-    """Per container, its images as cuobjdump extracts them. cuobjdump numbers ELF and PTX files
-    in file order; the header walk says which container each one belongs to."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    listed = {}
-    for flag, kind in (("-xelf", "sass"), ("-xptx", "ptx")):
-        out = subprocess.run([str(cuobjdump), flag, "all", str(path.resolve())], cwd=workdir, capture_output=True,
-                             text=True, check=True).stdout
-        names = [line.split(":", 1)[1].split()[0] for line in out.splitlines() if line.startswith("Extracting")]
-        listed[kind] = [workdir / n for n in names]
-    cursor = {"sass": 0, "ptx": 0}
-    result = []
-    for kinds in container_entry_kinds(path):
-        images = []
-        for k in kinds:
-            kind = {1: "ptx", 2: "sass"}.get(k)
-            if kind is None:
-                continue
-            file = listed[kind][cursor[kind]]
-            cursor[kind] += 1
-            arch = file.name.rsplit(".", 2)[-2]  # lib.3.sm_90a.cubin -> sm_90a; lib.1.sm_90.ptx -> sm_90
-            images.append(Image(arch if kind == "sass" else arch.replace("sm_", "compute_"), kind, file))
-        result.append(images)
-    assert cursor == {k: len(v) for k, v in listed.items()}, "every extracted image belongs to a container"
-    return result
-
-
-def expected_eager(modules_bytes: list[int]) -> int:
-    return sum(round_up(b, MODULE_ALIGN) for b in modules_bytes if b)
-
 
 # ---------------------------------------------------------------- the driver's pick, by rule
 
@@ -148,7 +67,7 @@ def test_pick_follows_the_driver_rules(images, device, route, picked):
 def test_estimate_of_a_shared_object_is_the_picked_cubins(cuda_fixtures, cuobjdump, tmp_path, arch, picked_arch,
                                                           route):
     path = cuda_fixtures["libfixture.so"]  # every container: sm_80 and sm_90a SASS, no PTX
-    containers = oracle_containers(cuobjdump, path, tmp_path)
+    containers = images_by_container(path, tmp_path)
     assert containers and all(sorted(i.arch for i in c) == ["sm_80", "sm_90a"] for c in containers)
     expected = [alloc_bytes(next(i.file for i in c if i.arch == picked_arch)) for c in containers]
 
@@ -172,7 +91,7 @@ def test_ptx_is_estimated_from_what_ptxas_compiles(cuda_fixtures, cuobjdump, tmp
     so the driver JIT-compiles the PTX; the estimate is the cubin ptxas makes of it."""
     path = cuda_fixtures["fixture.fatbin"]
     ptxas = find_tool("ptxas")
-    containers = oracle_containers(cuobjdump, path, tmp_path / "x")
+    containers = images_by_container(path, tmp_path / "x")
     expected = []
     for index, images in enumerate(containers):
         ptx = next(i.file for i in images if i.kind == "ptx")
@@ -201,7 +120,7 @@ def _ptxas_bytes(cuobjdump, path: Path, workdir: Path, arch: str) -> list[int]:
     """Per container of `path`, the load bytes of the cubin ptxas makes of its PTX (cuobjdump -xptx)."""
     ptxas = find_tool("ptxas")
     out = []
-    for index, images in enumerate(oracle_containers(cuobjdump, path, workdir)):
+    for index, images in enumerate(images_by_container(path, workdir)):
         ptx = next(i.file for i in images if i.kind == "ptx")
         cubin = workdir / f"jit{index}.cubin"
         subprocess.run([str(ptxas), f"-arch={arch}", str(ptx), "-o", str(cubin)], check=True)
@@ -240,7 +159,7 @@ def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
     """The bundled AOT library (demo spec, sm_80 + sm_90): one module per shard, each holding both
     archs; the default arch is sm_90, and every variant is a kernel that lazy loading defers."""
     library = demo_aot.library
-    containers = oracle_containers(cuobjdump, library, tmp_path)
+    containers = images_by_container(library, tmp_path)
     with_code = [c for c in containers if c]
     expected = [alloc_bytes(next(i.file for i in c if i.arch == "sm_90")) for c in with_code]
     memory = estimate_file(analyze_paths([library]).files[0])
@@ -256,7 +175,7 @@ def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
 def test_only_registered_containers_load_with_the_library(curand_library):
     """libcurand keeps 1,747 containers in .data that its own code loads on demand: context
     creation sees only the .nv_fatbin ones (walked from the headers here, independently)."""
-    registered = container_entry_kinds(curand_library)
+    registered = [c.kinds for c in fatbin.containers(curand_library)]
     file = analyze_paths([curand_library]).files[0]
     memory = estimate_file(file, "sm_90")
     assert memory["modules"] == len(registered)
@@ -310,7 +229,7 @@ def test_bad_memory_options_are_one_line(cuda_fixtures, args, message):
     assert message in proc.stderr and "Traceback" not in proc.stderr
 
 
-@pytest.mark.skipif(has_gpu(), reason="checks the behaviour without a GPU; this machine has one")
+@pytest.mark.no_gpu
 def test_measure_without_a_gpu_exits_2_with_one_line(cuda_fixtures):
     proc = run_kfoot("report", "--memory", "measure", cuda_fixtures["libfixture.so"], check_rc=2)
     lines = proc.stderr.strip().splitlines()
@@ -324,7 +243,7 @@ def test_measure_without_a_gpu_exits_2_with_one_line(cuda_fixtures):
 
 # ---------------------------------------------------------------- measured (GPU only)
 
-@pytest.mark.skipif(not has_gpu(), reason=NO_GPU)
+@pytest.mark.gpu
 def test_measured_context_memory_of_the_demo_library(demo_aot):
     data = json.loads(run_kfoot("report", "--json", "--memory", "measure", demo_aot.library).stdout)
     memory = data["files"][0]["memory"]
@@ -337,7 +256,7 @@ def test_measured_context_memory_of_the_demo_library(demo_aot):
     assert abs(estimate - memory["eager_bytes"]) <= max(0.2 * memory["eager_bytes"], memory["granularity"])
 
 
-@pytest.mark.skipif(not has_gpu(), reason=NO_GPU)
+@pytest.mark.gpu
 def test_measured_modules_that_cannot_load_cost_nothing(cuda_fixtures):
     """LTO-IR needs a device link before the driver can load it: every module is refused, and the
     difference against the baseline stays within the measurement step."""

@@ -14,14 +14,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import struct
 import subprocess
-import sys
 
 import pytest
-from elftools.elf.elffile import ELFFile
 
-from conftest import REPO
+from oracles import fatbin
+from oracles.cli import run_kfoot
 
 STAND_IN = r"""
 #include <stdint.h>
@@ -78,26 +76,12 @@ def _build(tmp_path, name, defines=()):
 
 def _measure(folder, path):
     env = dict(os.environ, LD_LIBRARY_PATH=f"{folder}:{os.environ.get('LD_LIBRARY_PATH', '')}")
-    proc = subprocess.run([sys.executable, "-m", "kfoot", "report", "--json", "--memory", "measure", str(path)],
-                          capture_output=True, text=True, env=env, cwd=REPO)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return json.loads(run_kfoot("report", "--json", "--memory", "measure", path, env=env).stdout)
 
 
 def container_bytes(path) -> list[int]:
     """Size of every fatbin container in .nv_fatbin (header + entries), from the headers."""
-    with open(path, "rb") as f:
-        section = ELFFile(f).get_section_by_name(".nv_fatbin")
-        data = section.data()
-    sizes, pos = [], 0
-    while pos + 16 <= len(data):
-        magic, _version, header, size = struct.unpack_from("<IHHQ", data, pos)
-        if magic != 0xBA55ED50:
-            pos += 8
-            continue
-        sizes.append(header + size)
-        pos += header + size
-    return sizes
+    return [c.size for c in fatbin.containers(path)]
 
 
 def test_measure_subtracts_the_baseline_per_mode(cuda_fixtures, tmp_path):
@@ -140,19 +124,9 @@ def test_modules_the_driver_refuses_are_counted(cuda_fixtures, tmp_path):
 
 
 def registered_container_bytes(data: bytes) -> list[int]:
-    """Sizes of the containers the runtime registers: those of .nv_fatbin in an ELF (pyelftools
-    finds the section, oracles.fatbin walks its headers), or every container of a raw .fatbin."""
-    import io
-
-    from oracles import fatbin
-
-    span = (0, len(data))
-    if data[:4] == b"\x7fELF":
-        section = ELFFile(io.BytesIO(data)).get_section_by_name(".nv_fatbin")
-        if section is None:
-            return []
-        span = (section["sh_offset"], section["sh_offset"] + section["sh_size"])
-    return [c.size for c in fatbin.walk(data, *span)]
+    """Sizes of the containers the runtime registers: those of .nv_fatbin in an ELF, or every
+    container of a raw .fatbin (oracles.fatbin walks the headers)."""
+    return [c.size for c in fatbin.containers(data)]
 
 
 @pytest.mark.parametrize("name", ["libfixture.a", "wheel", "fixture.fatbin"])

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from conftest import REPO
+from oracles.cli import REPO
 from kfoot.binary.walk import ContainerKey, read_containers, walk
 from kfoot.report.analyze import analyze_paths
 from oracles import fatbin as oracle_fatbin
