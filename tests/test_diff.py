@@ -54,9 +54,9 @@ def test_totals_deltas_worked_out_by_hand():
     # kernels per arch: base 8+4+2 = 14, new 10+4+3 = 17; two archs.
     assert (diff.totals["kernels"].base, diff.totals["kernels"].new, diff.totals["kernels"].delta) == (28, 34, 6)
     assert diff.totals["distinct_kernels"].delta == 3
-    # code bytes per arch: base 800+200+60+100 = 1160, new 1000+200+600+100 = 1900.
-    assert diff.totals["code_bytes"].delta == 2 * (1900 - 1160)
-    assert diff.totals["device_bytes"].delta == 1480
+    # image bytes per arch: base 800+200+60+100 = 1160, new 1000+200+600+100 = 1900.
+    assert diff.totals["image_bytes"].delta == 2 * (1900 - 1160)
+    assert diff.totals["stored_bytes"].delta == 1480
     assert diff.totals["kernels"].percent == pytest.approx(100 * 6 / 28)
     assert not diff.is_zero
 
@@ -70,12 +70,12 @@ def test_families_appearing_vanishing_and_ordered_by_growth():
     assert status == {"kfoot::reduce_kernel": "added", "kfoot::binary_kernel": "changed",
                       "kfoot::unary_kernel": "unchanged", "kfoot::old_kernel": "removed"}
     binary = diff.family("kfoot::binary_kernel")
-    assert (binary.delta("kernels"), binary.delta("distinct_kernels"), binary.delta("bytes")) == (4, 2, 400)
+    assert (binary.delta("kernels"), binary.delta("distinct_kernels"), binary.delta("code_bytes")) == (4, 2, 400)
     reduce = diff.family("kfoot::reduce_kernel")
     assert (reduce.figures["kernels"].base, reduce.figures["kernels"].new) == (0, 6)
     assert reduce.figures["kernels"].percent is None  # growth from nothing has no percentage
     old = diff.family("kfoot::old_kernel")
-    assert (old.delta("kernels"), old.delta("bytes")) == (-4, -120)
+    assert (old.delta("kernels"), old.delta("code_bytes")) == (-4, -120)
     data = diff.to_dict()
     assert data["families_added"] == ["kfoot::reduce_kernel"]
     assert data["families_removed"] == ["kfoot::old_kernel"]
@@ -107,8 +107,8 @@ def test_reports_without_total_tables_are_summed_over_files():
     binary = diff.family("kfoot::binary_kernel")
     # base binary: 16 kernels in the first file + 2 in the second = 18; new: 20.
     assert (binary.figures["kernels"].base, binary.figures["kernels"].new) == (18, 20)
-    # code bytes from the files' kinds: (1160 + (100 + 100)) * 2 = 2720 in the base.
-    assert diff.totals["code_bytes"].base == 2720
+    # image bytes from the files' kinds: (1160 + (100 + 100)) * 2 = 2720 in the base.
+    assert diff.totals["image_bytes"].base == 2720
 
 
 def write(tmp_path, name, data):
@@ -119,8 +119,34 @@ def write(tmp_path, name, data):
 
 def test_load_report_reads_json_with_or_without_suffix(tmp_path):
     report = make_report(BASE)
-    assert load_report(write(tmp_path, "r.json", report)) == report
-    assert load_report(write(tmp_path, "baseline.report", report)) == report
+    assert load_report(write(tmp_path, "r.json", report)) == load_report(write(tmp_path, "baseline.report", report))
+
+
+def test_a_v1_report_is_read_as_v2():
+    # The /1 names, renamed as docs/report.md says; the figures /1 lacked summed as /2 does.
+    old = make_report(BASE)
+    new = load_report_dict(old)
+    assert new["schema"] == "kfoot.report/2" and new["upgraded_from"] == "kfoot.report/1"
+    for holder, before in ((new["totals"], old["totals"]), (new["files"][0], old["files"][0])):
+        assert "device_bytes" not in holder and holder["stored_bytes"] == before["device_bytes"] == 2 * 1160
+        assert holder["image_bytes"] == sum(k["bytes"] for k in before["kinds"].values()) == 2 * 1160
+        # families: binary 2 archs * 8 * 100, unary 2 * 4 * 50, reduce none in BASE, old 2 * 2 * 30
+        assert holder["code_bytes"] == sum(f["bytes"] for f in before["families"]) == 1600 + 400 + 120
+        assert [f["code_bytes"] for f in holder["families"]] == [f["bytes"] for f in before["families"]]
+        assert all("bytes" not in f for f in holder["families"])
+        assert {n: a["image_bytes"] for n, a in holder["archs"].items()} == \
+            {n: a["bytes"] for n, a in before["archs"].items()}
+    assert old["schema"] == "kfoot.report/1" and "device_bytes" in old["totals"]  # the caller's dict untouched
+
+
+def load_report_dict(report: dict) -> dict:
+    import copy
+
+    from kfoot.gate.diff import validate_report
+
+    data = copy.deepcopy(report)
+    validate_report(data, "<test>")
+    return data
 
 
 def _broken(mutate):
@@ -134,13 +160,13 @@ def _broken(mutate):
     ("", "not valid JSON"),
     ("[1, 2]", "top level is a JSON list"),
     (_broken(lambda r: r.pop("schema")), 'no "schema" key'),
-    (_broken(lambda r: r.update(schema="kfoot.report/2")), "unsupported report schema 'kfoot.report/2'"),
+    (_broken(lambda r: r.update(schema="kfoot.report/3")), "unsupported report schema 'kfoot.report/3'"),
     (_broken(lambda r: r.update(schema="kfoot.manifest/1")), "unsupported report schema"),
     (_broken(lambda r: r.pop("totals")), '"totals" is missing'),
     (_broken(lambda r: r["totals"].pop("kernels")), "totals.kernels is missing"),
     (_broken(lambda r: r["totals"].update(kernels="12")), 'totals.kernels is "12"'),
     (_broken(lambda r: r["totals"].update(kernels=-1)), "totals.kernels is -1"),
-    (_broken(lambda r: r["totals"].update(device_bytes=True)), "totals.device_bytes is true"),
+    (_broken(lambda r: r["totals"].update(device_bytes=True)), "totals.stored_bytes is true"),
     (_broken(lambda r: r["totals"]["families"][0].pop("name")), "totals.families[0] has no name"),
     (_broken(lambda r: r["totals"]["archs"]["sm_90"].update(kernels=1.5)), "totals.archs.sm_90.kernels is 1.5"),
     (_broken(lambda r: r.update(files={})), '"files" is not a list'),

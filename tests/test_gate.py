@@ -9,7 +9,7 @@ import os
 import pytest
 
 from kfoot.gate.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
-from kfoot.gate.diff import diff_reports
+from kfoot.gate.diff import diff_reports, load_report
 from kfoot.core.errors import KfootError
 from kfoot.gate.verdict import evaluate, write_baseline
 from oracles.cli import run_kfoot, run_main
@@ -107,7 +107,7 @@ def test_default_budget_fails_on_one_more_kernel_and_passes_on_none():
     verdict = verdict_for(BASE, grown)
     assert not verdict.passed and verdict.outcome == "fail"
     failed = {(c.metric, c.change.delta) for c in verdict.failures}
-    assert failed == {("kernels", 2), ("bytes", 100)}
+    assert failed == {("kernels", 2), ("image_bytes", 100)}
     assert [g.name for g in verdict.grown_families] == ["kfoot::unary_kernel"]
     assert verdict_for(BASE, BASE).outcome == "pass"
 
@@ -121,7 +121,7 @@ def test_kernel_budget_in_percent_has_an_exact_edge():
 
 
 def test_size_budget_in_bytes_and_percent_has_an_exact_edge():
-    # code bytes: base 2 * 1160 = 2320, new 2 * 1900 = 3800: +1480 bytes, +63.8%.
+    # image bytes: base 2 * 1160 = 2320, new 2 * 1900 = 3800: +1480 bytes, +63.8%.
     many = Limit(1000)
     assert verdict_for(BASE, NEW, Budget(kernels=many, size=Limit(1480))).passed
     assert not verdict_for(BASE, NEW, Budget(kernels=many, size=Limit(1479))).passed
@@ -136,7 +136,7 @@ def test_family_budget_is_judged_apart_from_the_rest():
     assert verdict.passed
     rest = [c for c in verdict.checks if c.scope == "library"]
     # The rest of the library: 28 - 16 kernels; the code of unary and old: 2*4*50 + 2*2*30 bytes.
-    assert {(c.metric, c.change.base, c.change.delta) for c in rest} == {("kernels", 12, 0), ("bytes", 520, 0)}
+    assert {(c.metric, c.change.base, c.change.delta) for c in rest} == {("kernels", 12, 0), ("code_bytes", 520, 0)}
     # Bytes outside any kernel grow with binary's new kernels; they are not the rest's growth.
     more_overhead = make_report(grown, overhead=160)
     assert evaluate(diff_reports(make_report(BASE), more_overhead), Budget(families=own)).passed
@@ -145,10 +145,10 @@ def test_family_budget_is_judged_apart_from_the_rest():
     # Growth elsewhere is not covered by binary's allowance: unary +1 per arch fails the rest.
     both = dict(grown, **{"kfoot::unary_kernel": (5, 50)})
     verdict = verdict_for(BASE, both, Budget(families=own))
-    assert [(c.scope, c.metric, c.change.delta) for c in verdict.failures] == [("library", "kernels", 2), ("library", "bytes", 100)]
+    assert [(c.scope, c.metric, c.change.delta) for c in verdict.failures] == [("library", "kernels", 2), ("library", "code_bytes", 100)]
     # A family byte limit applies when set.
     tight = {"kfoot::binary_kernel": FamilyBudget(kernels=Limit(4), size=Limit(399))}
-    assert [(c.name, c.metric) for c in verdict_for(BASE, grown, Budget(families=tight)).failures] == [("kfoot::binary_kernel", "bytes")]
+    assert [(c.name, c.metric) for c in verdict_for(BASE, grown, Budget(families=tight)).failures] == [("kfoot::binary_kernel", "code_bytes")]
 
 
 def test_budget_for_a_family_in_neither_report_is_bad_input():
@@ -246,7 +246,7 @@ def test_gate_json_and_markdown_formats(capsys, reports, tmp_path, monkeypatch):
     assert code == 1
     data = json.loads(out)
     assert data["passed"] is False and data["outcome"] == "fail"
-    assert [(f["metric"], f["delta"]) for f in data["failures"]] == [("kernels", 6), ("bytes", 1480)]
+    assert [(f["metric"], f["delta"]) for f in data["failures"]] == [("kernels", 6), ("image_bytes", 1480)]
     assert [f["name"] for f in data["families_grown"]] == ["kfoot::reduce_kernel", "kfoot::binary_kernel"]
     assert data["diff"]["families_removed"] == ["kfoot::old_kernel"]
 
@@ -276,11 +276,13 @@ def test_update_baseline_writes_new_and_the_gate_then_passes(capsys, reports, tm
     baseline = tmp_path / "ci" / "baseline.json"
     code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["base"], "--update-baseline")
     assert code == 0 and "baseline written" in out
-    assert json.loads(baseline.read_text()) == json.loads(reports["base"].read_text())
+    # A /1 report given as the new baseline is written as /2 (the form kfoot reads it in).
+    assert json.loads(baseline.read_text()) == load_report(reports["base"])
+    assert json.loads(baseline.read_text())["schema"] == "kfoot.report/2"
     assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 1
     code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["new"], "--update-baseline")
     assert code == 0 and "kernels +6" in out
-    assert json.loads(baseline.read_text()) == json.loads(reports["new"].read_text())
+    assert json.loads(baseline.read_text()) == load_report(reports["new"])
     assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 0
     assert sorted(p.name for p in baseline.parent.iterdir()) == ["baseline.json"]
 

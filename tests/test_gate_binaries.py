@@ -135,7 +135,7 @@ def test_budgets_in_percent_and_bytes(capsys, libs, tmp_path):
     assert added_bytes > 0
 
     _, verdict = gate_json(capsys, libs["base"], libs["grown"], "--max-kernel-growth", "100")
-    size = verdict["diff"]["totals"]["code_bytes"]
+    size = verdict["diff"]["totals"]["image_bytes"]
     assert (size["base"], size["delta"]) == (base_bytes, added_bytes)
 
     roomy = ["--max-size-growth", "1GB"]

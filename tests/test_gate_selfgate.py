@@ -41,3 +41,18 @@ def test_baseline_matches_the_demo_spec():
     hint = "kfoot/templates/demo.toml changed: update ci/demo-baseline.json on purpose (see this file's docstring)"
     assert baseline["totals"]["kernels"] == len(variants) * len(ARCHS), hint
     assert sorted(baseline["totals"]["archs"]) == ARCHS, hint
+
+
+def test_a_v1_baseline_written_by_the_previous_kfoot_still_gates(demo_aot, monkeypatch, capsys):
+    # tests/data/demo-baseline-report-v1.json is ci/demo-baseline.json as kfoot wrote it before the
+    # report became kfoot.report/2: the same build diffs to zero against it, every figure on both sides.
+    old = REPO / "tests" / "data" / "demo-baseline-report-v1.json"
+    assert json.loads(old.read_text())["schema"] == "kfoot.report/1"
+    monkeypatch.chdir(demo_aot.library.parent)
+    code, out, _ = run_main(capsys, "diff", old, demo_aot.library.name, "--json")
+    assert code == 0
+    diff = json.loads(out)
+    assert diff["zero"], out
+    assert {"stored_bytes", "image_bytes", "code_bytes", "kernels"} <= set(diff["totals"])
+    code, _, _ = run_main(capsys, "gate", "--baseline", old, demo_aot.library.name)
+    assert code == 0

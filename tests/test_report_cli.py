@@ -9,15 +9,16 @@ from kfoot.report.analyze import analyze_paths
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
 
-CONTRACT_FILE_KEYS = {"path", "format", "size", "device_bytes", "host_bytes", "kernels", "distinct_kernels",
-                      "global_symbols", "images", "compression", "archs", "families"}
-CONTRACT_TOTAL_KEYS = {"files", "size", "device_bytes", "kernels", "distinct_kernels", "global_symbols"}
+CONTRACT_FILE_KEYS = {"path", "format", "size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "kernels",
+                      "distinct_kernels", "global_symbols", "images", "compression", "archs", "families"}
+CONTRACT_TOTAL_KEYS = {"files", "size", "stored_bytes", "image_bytes", "code_bytes", "kernels", "distinct_kernels",
+                       "global_symbols"}
 
 
 def test_json_contract(cuda_fixtures):
     proc = run_kfoot("report", "--json", cuda_fixtures["libfixture.so"], cuda_fixtures["obj_speed.o"])
     report = json.loads(proc.stdout)
-    assert report["schema"] == "kfoot.report/1"
+    assert report["schema"] == "kfoot.report/2"
     assert report["tool"]["name"] == "kfoot" and report["tool"]["version"]
     assert len(report["files"]) == 2
     for file in report["files"]:
@@ -25,9 +26,9 @@ def test_json_contract(cuda_fixtures):
         assert set(file["images"]) >= {"sass", "ptx", "ltoir", "undecodable"}
         assert set(file["compression"]) == {"none", "lz4", "zstd"}
         for arch in file["archs"].values():
-            assert {"kind", "images", "kernels", "stored_bytes", "bytes"} <= set(arch)
+            assert {"kind", "images", "kernels", "stored_bytes", "image_bytes"} <= set(arch)
         for family in file["families"]:
-            assert {"name", "kernels", "distinct_kernels", "bytes"} <= set(family)
+            assert {"name", "kernels", "distinct_kernels", "code_bytes"} <= set(family)
     assert CONTRACT_TOTAL_KEYS <= set(report["totals"])
     so, obj = report["files"]
     assert so["format"] == "shared-object" and obj["format"] == "object"
@@ -97,7 +98,7 @@ def test_wheel_is_read_without_extracting(cuda_fixtures, tmp_path):
     assert file.kernels == oracle.kernels
     assert file.global_symbols == oracle.global_symbols
     assert file.size == so.stat().st_size and file.stored_size == wheel.stat().st_size
-    assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+    assert file.host_bytes + file.overhead_bytes + file.stored_bytes == file.size
     assert sorted(p.name for p in tmp_path.iterdir()) == [wheel.name]  # nothing extracted
 
 

@@ -94,7 +94,7 @@ def test_corrupted_compressed_payload_is_undecodable_not_fatal(cuda_fixtures, tm
     assert file.undecodable[0].arch == "sm_80"
     assert file.archs["sm_80"].images == 1 and file.archs["sm_80"].stored_bytes > 0  # counted from its header
     assert file.kernels == 0
-    assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+    assert file.host_bytes + file.overhead_bytes + file.stored_bytes == file.size
     proc = run_kfoot("report", bad)
     assert "undecodable" in proc.stdout
 
@@ -138,7 +138,7 @@ def test_random_mutations_never_crash(cuda_fixtures, tmp_path):
             assert str(target) in str(exc)
             outcomes["error"] += 1
         else:
-            assert file.host_bytes + file.overhead_bytes + file.device_bytes == file.size
+            assert file.host_bytes + file.overhead_bytes + file.stored_bytes == file.size
             outcomes["ok"] += 1
     assert outcomes["ok"] and outcomes["error"]
 

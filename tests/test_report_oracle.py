@@ -103,7 +103,7 @@ def test_uncompressed_bytes_match_extracted_cubins(cuda_fixtures, tmp_path):
     extracted = sum(p.stat().st_size for p in cuobjdump_extract(path, tmp_path, "elf") if "sm_80" in p.name)
     file = analyze_paths([path]).files[0]
     assert extracted > 0
-    assert file.archs["sm_80"].bytes == extracted
+    assert file.archs["sm_80"].image_bytes == extracted
     assert file.archs["sm_80"].stored_bytes < extracted  # zstd at --compress-mode=size
 
 
@@ -119,7 +119,7 @@ def test_byte_attribution_adds_up_to_the_file_size(cuda_fixtures):
     for name, path in cuda_fixtures.items():
         file = analyze_paths([path]).files[0]
         device = sum(a.stored_bytes for a in file.archs.values())
-        assert device == file.device_bytes, name
+        assert device == file.stored_bytes, name
         assert file.host_bytes + file.overhead_bytes + device + file.filtered_bytes == file.size == path.stat().st_size, name
         if name.endswith((".o", ".so")) or name == "fixture_exe":
             # independent: host bytes are everything outside the fatbin sections (no embedded containers here)
@@ -135,7 +135,7 @@ def test_filters_keep_the_attribution_whole(cuda_fixtures):
     assert set(file.archs) == {"sm_80"}
     assert file.kernels == KERNELS_PER_IMAGE
     assert file.filtered_bytes > 0
-    assert file.host_bytes + file.overhead_bytes + file.device_bytes + file.filtered_bytes == file.size
+    assert file.host_bytes + file.overhead_bytes + file.stored_bytes + file.filtered_bytes == file.size
     only_fill = analyze_paths([path], ReportOptions(kernel_filter=r"fill_kernel")).files[0]
     assert only_fill.kernels == 3 * 2
     assert [f.name for f in only_fill.families] == ["kfoot::fill_kernel"]
@@ -195,7 +195,7 @@ def test_curand_all_view_sees_what_cuobjdump_cannot(curand_library, curand_repor
     assert curand_report.global_symbols == all_view.global_symbols + hidden.global_symbols
     merged = Counter(all_view.kernels_by_arch) + Counter(hidden.kernels_by_arch)
     assert _sass_kernels_by_arch(curand_report) == dict(merged)
-    assert curand_report.host_bytes + curand_report.overhead_bytes + curand_report.device_bytes == \
+    assert curand_report.host_bytes + curand_report.overhead_bytes + curand_report.stored_bytes == \
         curand_library.stat().st_size
 
 
@@ -213,7 +213,7 @@ def test_family_bytes_are_code_bytes_of_extracted_cubins(cuda_fixtures, tmp_path
                     if section.name.startswith(prefix):
                         expected[family] += section["sh_size"]
     file = analyze_paths([path]).files[0]
-    assert {f.name: f.bytes for f in file.families} == dict(expected)
+    assert {f.name: f.code_bytes for f in file.families} == dict(expected)
 
 
 def test_ptx_entries_match_cuobjdump_ptx(cuda_fixtures):

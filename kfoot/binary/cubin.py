@@ -51,7 +51,6 @@ class Kernel:
     registers: int
     shared_bytes: int
     param_bytes: int
-    bytes: int  # charged to its family: its code bytes
 
 
 @dataclass(slots=True)
@@ -135,7 +134,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         for match in _FLAGGED.finditer(others.translate(_ENTRY_FLAG)):
             symbol = sym_s.unpack_from(table, match.start() * sym_s.size)
             st_name, st_shndx = symbol[0], symbol[3] if elf_class == 2 else symbol[5]
-            kernels.append(Kernel(_cstr(strtab, st_name).decode("utf-8", "replace"), 0, 0, 0, 0, 0))
+            kernels.append(Kernel(_cstr(strtab, st_name).decode("utf-8", "replace"), 0, 0, 0, 0))
             kernel_sections.append(st_shndx)
 
     if kernels:
@@ -158,7 +157,7 @@ def _measure_kernels(data, sections, kernels, kernel_sections, with_resources: b
     for kernel, index in zip(kernels, kernel_sections):
         if 0 < index < len(sections):
             sec = sections[index]
-            kernel.code_bytes = kernel.bytes = sec[5]
+            kernel.code_bytes = sec[5]
             kernel.registers = sec[7] >> 24
     if not with_resources:
         return

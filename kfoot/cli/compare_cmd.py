@@ -21,7 +21,7 @@ from .terminal import terminal
 @click.option("--memory", type=click.Choice(["auto", "estimate", "measure"]), default="auto", show_default=True,
               help="Context memory: measured with a GPU, estimated without (auto).")
 @click.option("--reuse", is_flag=True, help="Keep earlier builds in -o DIR (incremental; build times then say 'up to date').")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema kfoot.compare/1).")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema kfoot.compare/2).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
               help="Output format (default: table).")
 def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):

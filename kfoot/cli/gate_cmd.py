@@ -65,7 +65,7 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
 def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     from ..gate import render as diff_render
     from ..gate.diff import diff_reports
-    from ..gate.verdict import update_baseline
+    from ..gate.verdict import SCHEMA, update_baseline
 
     update = update_baseline(base_path, new)
     if update.warning:
@@ -75,7 +75,7 @@ def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     else:
         line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(update.previous, update.report))}"
     if fmt == "json":
-        click.echo(json.dumps({"schema": "kfoot.gate/1", "updated": str(base_path), "message": line}))
+        click.echo(json.dumps({"schema": SCHEMA, "updated": str(base_path), "message": line}))
     else:
         click.echo(line)
     ctx.exit(0)

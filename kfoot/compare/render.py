@@ -19,7 +19,7 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
         ["variants available", *(f"{m.variants:,}" for m in modes)],
         ["kernels in the binary", *(f"{m.kernels:,}" for m in modes)],
         ["binary size (shipped)", *(format_bytes(m.binary_bytes) for m in modes)],
-        ["device bytes", *(format_bytes(m.device_bytes) for m in modes)],
+        ["device images, stored", *(format_bytes(m.stored_bytes) for m in modes)],
         ["build time", *(f"{m.build_s:.1f} s" + (" (up to date)" if m.up_to_date else "") for m in modes)],
         [f"context memory: eager{mark}", *(format_bytes(m.memory["eager_bytes"]) for m in modes)],
         [f"context memory: lazy{mark}", *(format_bytes(m.memory["lazy_bytes"]) for m in modes)],

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..core.errors import KfootError
 
-SCHEMA = "kfoot.compare/1"
+SCHEMA = "kfoot.compare/2"
 MODES = ("aot", "rtc", "hybrid")
 
 # Runs in a fresh process: the first request for a kernel whose cubin is in the disk cache.
@@ -61,14 +61,14 @@ class ModeResult:
     variants: int = 0  # variants a program can ask for
     kernels: int = 0  # kernel entries in the shipped binary (kfoot report)
     binary_bytes: int = 0  # what ships: the library, the registry and its templates
-    device_bytes: int = 0  # device code in the binary (kfoot report)
+    stored_bytes: int = 0  # device images as stored in the binary (kfoot report)
     build_s: float = 0.0
     memory: dict = field(default_factory=dict)
     up_to_date: bool = False  # a reused build that compiled nothing: build_s is not a build time
 
     def to_dict(self) -> dict:
         return {"variants_aot": self.variants_aot, "variants": self.variants, "kernels": self.kernels,
-                "binary_bytes": self.binary_bytes, "device_bytes": self.device_bytes,
+                "binary_bytes": self.binary_bytes, "stored_bytes": self.stored_bytes,
                 "build_s": round(self.build_s, 3), "up_to_date": self.up_to_date, "memory": self.memory}
 
 
@@ -223,7 +223,7 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
             hybrid = ModeResult("hybrid", len(hot_ids), len(unique), build_s=hybrid_s)
             report = _report([library])
             hybrid.kernels = report.totals.kernels
-            hybrid.device_bytes = report.totals.device_bytes
+            hybrid.stored_bytes = report.totals.stored_bytes
             hybrid.binary_bytes = _tree_bytes(library, root / "hybrid" / "registry.json", root / "hybrid" / "templates")
             hybrid.memory = _memory_of([library], method, memory_arch)
             hybrid.up_to_date = built.aot.up_to_date
@@ -249,7 +249,7 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
 def _aot_mode(name, result, build_s, variants, method, memory_arch) -> ModeResult:
     report = _report([result.library])
     mode = ModeResult(name, len(result.variants), variants, report.totals.kernels, result.library_bytes,
-                      report.totals.device_bytes, build_s)
+                      report.totals.stored_bytes, build_s)
     mode.memory = _memory_of([result.library], method, memory_arch)
     return mode
 

@@ -1,7 +1,7 @@
 """Loading two footprint reports and computing what changed between them.
 
-The input of `kfoot diff` and `kfoot gate`: each side is a report JSON (schema kfoot.report/1)
-or anything `kfoot report` reads (a binary, a directory, a wheel), which is analysed on the fly.
+The input of `kfoot diff` and `kfoot gate`: each side is a report JSON (schema kfoot.report/2,
+or /1 upgraded on reading: `upgrade_report`) or anything `kfoot report` reads (a binary, a directory, a wheel), which is analysed on the fly.
 The result is a `ReportDiff`: changes in totals and per family, arch and kind. Only figures that
 depend on the device code are compared (counts and sizes, never paths, tool versions or module
 IDs), so two builds of the same sources diff to zero.
@@ -9,6 +9,7 @@ IDs), so two builds of the same sources diff to zero.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from dataclasses import dataclass, field
@@ -16,17 +17,22 @@ from pathlib import Path
 
 from ..core.errors import KfootError
 from ..report.families import strip_module_ids
+from ..report.model import SCHEMA as REPORT_SCHEMA
 
-REPORT_SCHEMA = "kfoot.report/1"
+SCHEMA = "kfoot.diff/2"
+REPORT_SCHEMA_V1 = "kfoot.report/1"
 
-# Figures compared at each level. Order is display order.
-TOTAL_METRICS = ("files", "size", "device_bytes", "code_bytes", "kernels", "distinct_kernels", "global_symbols")
-FAMILY_METRICS = ("kernels", "distinct_kernels", "bytes")
-ARCH_METRICS = ("images", "kernels", "stored_bytes", "bytes")
-KIND_METRICS = ("images", "kernels", "stored_bytes", "bytes")
+# Figures compared at each level. Order is display order. The byte figures are named for what
+# they count (kfoot.report.model): stored_bytes as in the file, image_bytes uncompressed,
+# code_bytes the kernels' machine code.
+TOTAL_METRICS = ("files", "size", "stored_bytes", "image_bytes", "code_bytes", "kernels", "distinct_kernels",
+                 "global_symbols")
+FAMILY_METRICS = ("kernels", "distinct_kernels", "code_bytes")
+ARCH_METRICS = ("images", "kernels", "stored_bytes", "image_bytes")
+KIND_METRICS = ARCH_METRICS
 
 # Totals every report must carry; the rest are optional and compared when both sides have them.
-_REQUIRED_TOTALS = ("kernels", "distinct_kernels", "device_bytes")
+_REQUIRED_TOTALS = ("kernels", "distinct_kernels", "stored_bytes")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,14 +139,18 @@ def _analyze(path: Path, filters: dict) -> dict:
 
 
 def validate_report(data: object, path: object) -> None:
-    """Checks the parts of the kfoot.report/1 contract that diff and gate rely on."""
+    """Checks the parts of the report contract that diff and gate rely on; a /1 report is
+    upgraded to /2 in place first (`upgrade_report`)."""
     if not isinstance(data, dict):
         raise KfootError(f"not a kfoot report: top level is a JSON {type(data).__name__}, expected an object", path=path)
     schema = data.get("schema")
     if schema is None:
         raise KfootError('not a kfoot report: no "schema" key', path=path)
-    if schema != REPORT_SCHEMA:
-        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {REPORT_SCHEMA!r})", path=path)
+    if schema == REPORT_SCHEMA_V1:
+        upgrade_report(data, path)
+    elif schema != REPORT_SCHEMA:
+        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {REPORT_SCHEMA!r} "
+                         f"and {REPORT_SCHEMA_V1!r})", path=path)
     totals = data.get("totals")
     if not isinstance(totals, dict):
         raise KfootError('malformed report: "totals" is missing or not an object', path=path)
@@ -181,6 +191,43 @@ def _check_groups(holder: dict, where: str, path: object) -> None:
                 raise KfootError(f"malformed report: {where}.{group}.{name} is not an object", path=path)
             for key in metrics:
                 _check_count(entry.get(key, 0), f"{where}.{group}.{name}.{key}", path)
+
+
+def upgrade_report(data: dict, path: object = None) -> dict:
+    """A kfoot.report/1 document as /2, in place (docs/report.md, "From /1 to /2"):
+    `device_bytes` -> `stored_bytes`; an arch's or kind's `bytes` -> `image_bytes`; a family's
+    `bytes` -> `code_bytes`; the totals' and files' `image_bytes` and `code_bytes`, which /1 did
+    not carry, summed from the kinds (else archs) and the families, as /2 computes them."""
+    files = data.get("files") if isinstance(data.get("files"), list) else []
+    for holder in [*files, data.get("totals")]:  # files first: totals without tables sum them
+        if not isinstance(holder, dict):
+            continue  # validate_report names the problem
+        if "device_bytes" in holder and "stored_bytes" not in holder:
+            holder["stored_bytes"] = holder.pop("device_bytes")
+        for group in ("archs", "kinds"):
+            for entry in (holder.get(group) or {}).values() if isinstance(holder.get(group), dict) else ():
+                if isinstance(entry, dict) and "bytes" in entry:
+                    entry["image_bytes"] = entry.pop("bytes")
+        families = holder.get("families")
+        for family in families if isinstance(families, list) else ():
+            if isinstance(family, dict) and "bytes" in family:
+                family["code_bytes"] = family.pop("bytes")
+        for group in ("kinds", "archs"):
+            entries = holder.get(group)
+            if "image_bytes" not in holder and isinstance(entries, dict) and entries:
+                holder["image_bytes"] = sum(e.get("image_bytes", 0) for e in entries.values()
+                                            if isinstance(e, dict) and isinstance(e.get("image_bytes", 0), int))
+        if "code_bytes" not in holder and isinstance(families, list):
+            holder["code_bytes"] = sum(f.get("code_bytes", 0) for f in families if isinstance(f, dict)
+                                       and isinstance(f.get("code_bytes", 0), int))
+        if holder is data.get("totals"):
+            for figure in ("image_bytes", "code_bytes"):
+                if figure not in holder and files and all(isinstance(f, dict) and isinstance(f.get(figure), int)
+                                                          for f in files):
+                    holder[figure] = sum(f[figure] for f in files)
+    data["schema"] = REPORT_SCHEMA
+    data["upgraded_from"] = REPORT_SCHEMA_V1
+    return data
 
 
 def _check_count(value: object, where: str, path: object) -> None:
@@ -231,18 +278,11 @@ def group_table(report: dict, group: str, metrics: tuple[str, ...]) -> dict[str,
 
 
 def total_figures(report: dict) -> dict[str, int]:
-    """Whole-report figures. `code_bytes` is the uncompressed device code (sum over kinds, else
-    archs): what a process loads onto the GPU, independent of the fatbin compression setting."""
+    """Whole-report figures (those of TOTAL_METRICS the report carries)."""
     totals = report["totals"]
     figures = {key: totals[key] for key in TOTAL_METRICS if key in totals}
     if "files" not in figures and "files" in report:
         figures["files"] = len(report["files"])
-    if "code_bytes" not in figures:
-        kinds = group_table(report, "kinds", KIND_METRICS)
-        if not kinds:
-            kinds = group_table(report, "archs", ARCH_METRICS)
-        if kinds:
-            figures["code_bytes"] = sum(row["bytes"] for row in kinds.values())
     return figures
 
 
@@ -317,7 +357,7 @@ class ReportDiff:
 
     def to_dict(self) -> dict:
         return {
-            "schema": "kfoot.diff/1",
+            "schema": SCHEMA,
             "base": self.base_label,
             "new": self.new_label,
             "zero": self.is_zero,
@@ -331,12 +371,14 @@ class ReportDiff:
 
 
 def diff_reports(base: dict, new: dict, base_label: str = "base", new_label: str = "new") -> ReportDiff:
-    """Changes from `base` to `new`. Families are listed biggest growth first, shrinkage last."""
+    """Changes from `base` to `new`. Families are listed biggest growth first, shrinkage last.
+    A /1 report is read as /2 (a copy is upgraded; the caller's dict is left alone)."""
+    base, new = (upgrade_report(copy.deepcopy(r)) if r.get("schema") == REPORT_SCHEMA_V1 else r for r in (base, new))
     base_totals, new_totals = total_figures(base), total_figures(new)
     totals = {key: Change(base_totals[key], new_totals[key])
               for key in TOTAL_METRICS if key in base_totals and key in new_totals}
     families = _compare_groups(family_table(base), family_table(new), FAMILY_METRICS)
-    families.sort(key=lambda g: (-g.delta("kernels"), -g.delta("bytes"), g.name))
+    families.sort(key=lambda g: (-g.delta("kernels"), -g.delta("code_bytes"), g.name))
     archs = _compare_groups(group_table(base, "archs", ARCH_METRICS), group_table(new, "archs", ARCH_METRICS), ARCH_METRICS)
     kinds = _compare_groups(group_table(base, "kinds", KIND_METRICS), group_table(new, "kinds", KIND_METRICS), KIND_METRICS)
     return ReportDiff(base_label, new_label, totals, families, archs, kinds)

@@ -15,8 +15,9 @@ from .verdict import Check, Verdict, size_metric
 TOTAL_LABELS = {
     "files": "files",
     "size": "file bytes",
-    "device_bytes": "device bytes (stored)",
-    "code_bytes": "device code bytes",
+    "stored_bytes": "device image bytes, stored",
+    "image_bytes": "device image bytes, uncompressed",
+    "code_bytes": "kernel code bytes",
     "kernels": "kernels",
     "distinct_kernels": "distinct kernels",
     "global_symbols": "global symbols",
@@ -60,7 +61,7 @@ def _changed(groups: list[GroupChange]) -> list[GroupChange]:
 
 
 def _family_counts(diff: ReportDiff) -> str:
-    grew = sum(1 for g in diff.families if g.status == "changed" and (g.delta("kernels") > 0 or g.delta("bytes") > 0))
+    grew = sum(1 for g in diff.families if g.status == "changed" and (g.delta("kernels") > 0 or g.delta("code_bytes") > 0))
     changed = len(diff.families_with("changed"))
     return (f"{grew} grew, {changed - grew} shrank or changed, {len(diff.families_with('added'))} added, "
             f"{len(diff.families_with('removed'))} removed, {len(diff.families_with('unchanged'))} unchanged")
@@ -131,18 +132,18 @@ def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = 
 def _print_families(console: Console, title: str, families: list[GroupChange]) -> None:
     table = Table(title=title, title_justify="left")
     table.add_column("family", no_wrap=True)
-    for name in ("kernels", "change", "bytes change", "status"):
+    for name in ("kernels", "change", "code bytes change", "status"):
         table.add_column(name, justify="left" if name == "status" else "right")
     for family in families[:FAMILY_ROWS]:
         table.add_row(Text(family.name), f"{family.figures['kernels'].new:,}", signed(family.delta("kernels")),
-                      signed(family.delta("bytes")), family.status)
+                      signed(family.delta("code_bytes")), family.status)
     if len(families) > FAMILY_ROWS:
         table.add_row(f"... {len(families) - FAMILY_ROWS} more", "", "", "", "")
     console.print(table)
 
 
 def _rule(check: Check) -> str:
-    what = "kernels" if check.metric == "kernels" else "code bytes"
+    what = check.metric.replace("_", " ")
     return f"{check.name}: {what}" if check.scope == "family" else f"{what} ({check.name})"
 
 
@@ -200,10 +201,10 @@ def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
                             ("Families that shrank", verdict.shrunk_families if verdict.outcome == "shrink" else [])):
         if not families:
             continue
-        lines += [f"**{title}**", "", "| family | kernels | change | bytes change | status |", "|---|---:|---:|---:|---|"]
+        lines += [f"**{title}**", "", "| family | kernels | change | code bytes change | status |", "|---|---:|---:|---:|---|"]
         for family in families[:FAMILY_ROWS]:
             lines.append(f"| {_md_name(family.name)} | {family.figures['kernels'].new:,} | {signed(family.delta('kernels'))} "
-                         f"| {signed(family.delta('bytes'))} | {family.status} |")
+                         f"| {signed(family.delta('code_bytes'))} | {family.status} |")
         if len(families) > FAMILY_ROWS:
             lines.append(f"| … {len(families) - FAMILY_ROWS} more | | | | |")
         lines.append("")
@@ -213,5 +214,5 @@ def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
 
 
 def _md_rule(check: Check) -> str:
-    what = "kernels" if check.metric == "kernels" else "code bytes"
+    what = check.metric.replace("_", " ")
     return f"{_md_name(check.name)}: {what}" if check.scope == "family" else f"{what} ({check.name})"

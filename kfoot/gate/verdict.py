@@ -7,9 +7,10 @@ Rules (see docs/ci.md):
   together against the library-wide limits. So `--family-budget X=16` lets family X grow by 16
   kernels while the rest stays at the default of no growth. With family budgets, the rest's
   size is the code of its own kernels (see `evaluate`).
-- Sizes are uncompressed device code bytes (`code_bytes`): what the GPU loads, independent of
-  the fatbin compression setting and unaffected by nvcc's random module IDs. Stored bytes and the
-  file size are shown in the diff but not budgeted.
+- The library-wide size is `image_bytes`, the device images uncompressed: what the GPU loads,
+  independent of the fatbin compression setting and unaffected by nvcc's random module IDs. A
+  family's size, and the rest's when families have budgets, is `code_bytes`, the machine code of
+  its own kernels. Stored bytes and the file size are shown in the diff but not budgeted.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import os
 from pathlib import Path
 from dataclasses import dataclass
 
+from ..core.atomic import write_atomic
+from ..core.errors import KfootError
 from .budget import Budget, Limit
 from .diff import Change, ReportDiff
-from ..core.errors import KfootError
-from ..core.atomic import write_atomic
+
+SCHEMA = "kfoot.gate/2"
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class Check:
 
     scope: str   # "family" for a family's own budget, "library" for everything else
     name: str    # the family, or a description of the rest
-    metric: str  # "kernels" or "bytes"
+    metric: str  # "kernels", "image_bytes" or "code_bytes"
     change: Change
     limit: Limit
 
@@ -66,11 +69,13 @@ class Verdict:
     @property
     def grown_families(self):
         """Families that gained kernels or bytes, most kernels first (the diff's order)."""
-        return [g for g in self.diff.families if g.delta("kernels") > 0 or (g.delta("kernels") == 0 and g.delta("bytes") > 0)]
+        return [g for g in self.diff.families
+                if g.delta("kernels") > 0 or (g.delta("kernels") == 0 and g.delta("code_bytes") > 0)]
 
     @property
     def shrunk_families(self):
-        return [g for g in self.diff.families if g.delta("kernels") < 0 or (g.delta("kernels") == 0 and g.delta("bytes") < 0)]
+        return [g for g in self.diff.families
+                if g.delta("kernels") < 0 or (g.delta("kernels") == 0 and g.delta("code_bytes") < 0)]
 
     @property
     def outcome(self) -> str:
@@ -85,7 +90,7 @@ class Verdict:
 
     def to_dict(self) -> dict:
         return {
-            "schema": "kfoot.gate/1",
+            "schema": SCHEMA,
             "passed": self.passed,
             "outcome": self.outcome,
             "size_metric": size_metric(self.diff),
@@ -98,8 +103,9 @@ class Verdict:
 
 
 def size_metric(diff: ReportDiff) -> str:
-    """The budgeted size: uncompressed code bytes when both reports have them, else device_bytes."""
-    return "code_bytes" if "code_bytes" in diff.totals else "device_bytes"
+    """The library-wide budgeted size: uncompressed image bytes when both reports have them (a /1
+    report without kinds or archs lacks them), else stored bytes."""
+    return "image_bytes" if "image_bytes" in diff.totals else "stored_bytes"
 
 
 def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
@@ -116,12 +122,12 @@ def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
         if own.kernels is not None:
             family_checks.append(Check("family", name, "kernels", family.figures["kernels"], own.kernels))
         if own.size is not None:
-            family_checks.append(Check("family", name, "bytes", family.figures["bytes"], own.size))
+            family_checks.append(Check("family", name, "code_bytes", family.figures["code_bytes"], own.size))
 
     kernels_total = diff.totals["kernels"]
     if not budget.families:
         library = [Check("library", "whole library", "kernels", kernels_total, budget.kernels),
-                   Check("library", "whole library", "bytes", diff.totals[size_metric(diff)], budget.size)]
+                   Check("library", "whole library", size_metric(diff), diff.totals[size_metric(diff)], budget.size)]
     else:
         # The rest of the library: the families without their own budget. Kernels are the total
         # minus the budgeted families. Bytes are the rest's own kernel code: the bytes outside any
@@ -132,10 +138,10 @@ def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
         budgeted = [diff.family(n).figures["kernels"] for n in budget.families]
         rest_kernels = Change(kernels_total.base - sum(c.base for c in budgeted),
                               kernels_total.new - sum(c.new for c in budgeted))
-        rest_bytes = Change(sum(g.figures["bytes"].base for g in rest_families),
-                            sum(g.figures["bytes"].new for g in rest_families))
+        rest_bytes = Change(sum(g.figures["code_bytes"].base for g in rest_families),
+                            sum(g.figures["code_bytes"].new for g in rest_families))
         library = [Check("library", "rest of the library", "kernels", rest_kernels, budget.kernels),
-                   Check("library", "kernel code of the rest", "bytes", rest_bytes, budget.size)]
+                   Check("library", "rest of the library", "code_bytes", rest_bytes, budget.size)]
     return Verdict(diff, budget, library + family_checks)
 
 

@@ -81,7 +81,7 @@ class ImageResult:
     kind: str
     compression: str
     stored_bytes: int
-    bytes: int
+    image_bytes: int  # uncompressed
     offset: int
     error: str | None = None
     kernel_total: int = 0  # kernel entries in the image, before --filter
@@ -106,7 +106,7 @@ class ImageResult:
             if group is None:
                 group = self.families[family] = [0, 0, []]
             group[0] += 1
-            group[1] += kernel.bytes
+            group[1] += kernel.code_bytes
             group[2].append(kernel.name)
             if self.rows is not None:
                 self.rows.append((kernel.name, family, kernel.code_bytes, kernel.registers, kernel.shared_bytes,
@@ -271,7 +271,8 @@ class _Accumulator:
         if self.options.archs is not None and image.arch not in self.options.archs:
             r.filtered_bytes += image.stored_bytes
             return
-        r.device_bytes += image.stored_bytes
+        r.stored_bytes += image.stored_bytes
+        r.image_bytes += image.image_bytes
         r.images[image.kind] = r.images.get(image.kind, 0) + 1
         r.compression[image.compression] = r.compression.get(image.compression, 0) + 1
         arch = r.archs.setdefault(image.arch, ArchStats(image.kind))
@@ -280,9 +281,9 @@ class _Accumulator:
         for stats in (arch, kind, section):
             stats.images += 1
             stats.stored_bytes += image.stored_bytes
-        arch.bytes += image.bytes
-        kind.bytes += image.bytes
-        r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.bytes,
+        arch.image_bytes += image.image_bytes
+        kind.image_bytes += image.image_bytes
+        r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
                                        image.error is None, image.kernel_total, image.section))
         if image.error is not None:
             r.images["undecodable"] += 1
@@ -300,7 +301,8 @@ class _Accumulator:
                 stats = self.family_stats[family] = FamilyStats(family)
                 self.family_names[family] = set()
             stats.kernels += count
-            stats.bytes += code_bytes
+            stats.code_bytes += code_bytes
+            r.code_bytes += code_bytes
             self.family_names[family].update(names)
             counted += count
         if r.kernel_rows is not None and image.rows:
@@ -315,14 +317,14 @@ class _Accumulator:
         r.distinct_kernels = sum(len(names) for names in self.family_names.values())
         for name, stats in self.family_stats.items():
             stats.distinct_kernels = len(self.family_names[name])
-        r.families = sorted(self.family_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
+        r.families = sorted(self.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
 
 
 def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_names: dict,
                        fam_stats: dict) -> None:
     totals.files += 1
-    for attr in ("size", "device_bytes", "host_bytes", "overhead_bytes", "filtered_bytes", "kernels",
-                 "global_symbols"):
+    for attr in ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
+                 "filtered_bytes", "kernels", "global_symbols"):
         setattr(totals, attr, getattr(totals, attr) + getattr(file, attr))
     for key, value in file.images.items():
         totals.images[key] = totals.images.get(key, 0) + value
@@ -335,7 +337,7 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
             into.images += stats.images
             into.kernels += stats.kernels
             into.stored_bytes += stats.stored_bytes
-            into.bytes += stats.bytes
+            into.image_bytes += stats.image_bytes
     for key, stats in file.sections.items():
         into = totals.sections.setdefault(key, SectionStats())
         for attr in ("containers", "images", "kernels", "global_symbols", "stored_bytes", "overhead_bytes"):
@@ -343,7 +345,7 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
     for family, stats in acc.family_stats.items():
         into = fam_stats.setdefault(family, FamilyStats(family))
         into.kernels += stats.kernels
-        into.bytes += stats.bytes
+        into.code_bytes += stats.code_bytes
         fam_names.setdefault(family, set()).update(acc.family_names[family])
 
 
@@ -408,7 +410,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])
-    totals.families = sorted(fam_stats.values(), key=lambda f: (-f.bytes, -f.kernels, f.name))
+    totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
     return Report(files, totals, options.to_dict())
 
 

@@ -1,17 +1,28 @@
 """The report: one typed model, rendered three ways (rich tables, JSON, Markdown).
 
-The JSON (`to_dict`) is a contract: schema "kfoot.report/1". Keys may be added, never renamed.
+The JSON (`to_dict`) is a contract: schema "kfoot.report/2", documented field by field in
+docs/report.md (a test holds the two together). Keys may be added, never renamed; a rename is
+a new schema version with a migration (kfoot.gate.diff reads /1 reports by upgrading them).
 Every byte of an inspected file is attributed exactly once: host + container overhead +
-device (per arch and kind) + filtered out == size.
+device images as stored (per arch and kind) + filtered out == size.
+
+Three byte figures, named for what they count:
+- stored_bytes: device images as they lie in the file (compressed or not);
+- image_bytes: the same images uncompressed (what the driver gets; stable across compress modes);
+- code_bytes: the kernels' own machine code (.text sections) inside the SASS images.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import __version__
 
-SCHEMA = "kfoot.report/1"
+if TYPE_CHECKING:
+    from ..binary.walk import ContainerKey
+
+SCHEMA = "kfoot.report/2"
 KINDS = ("sass", "ptx", "ltoir")
 COMPRESSIONS = ("none", "lz4", "zstd")
 BY_CHOICES = ("arch", "family", "kind", "section")  # the dimensions a report breaks down by
@@ -23,7 +34,7 @@ class ArchStats:
     images: int = 0
     kernels: int = 0  # kernel entries (SASS); `.entry` functions for PTX with --ptx, else 0; 0 for LTO-IR
     stored_bytes: int = 0
-    bytes: int = 0  # uncompressed
+    image_bytes: int = 0
 
     to_dict = asdict
 
@@ -45,7 +56,7 @@ class FamilyStats:
     name: str
     kernels: int = 0
     distinct_kernels: int = 0
-    bytes: int = 0
+    code_bytes: int = 0
 
     to_dict = asdict
 
@@ -80,11 +91,11 @@ class ImageLoad:
     the bytes loading it places on the GPU (SASS: SHF_ALLOC sections). Not part of the JSON; the
     context-memory estimate reads it."""
 
-    container: tuple
+    container: "ContainerKey"
     arch: str
     kind: str
     load_bytes: int
-    bytes: int
+    image_bytes: int
     decoded: bool
     kernels: int = 0  # kernel entries in the image (all of them: --filter does not change what loads)
     section: str = ""  # host section of its container: only .nv_fatbin is registered when the library loads
@@ -95,7 +106,9 @@ class Figures:
     """What a file and the totals have in common."""
 
     size: int = 0
-    device_bytes: int = 0
+    stored_bytes: int = 0  # device images as stored
+    image_bytes: int = 0  # device images uncompressed
+    code_bytes: int = 0  # kernel machine code
     host_bytes: int = 0
     overhead_bytes: int = 0
     filtered_bytes: int = 0
@@ -117,7 +130,8 @@ class Figures:
 
     def figures_dict(self) -> dict:
         return {
-            "size": self.size, "device_bytes": self.device_bytes, "host_bytes": self.host_bytes,
+            "size": self.size, "stored_bytes": self.stored_bytes, "image_bytes": self.image_bytes,
+            "code_bytes": self.code_bytes, "host_bytes": self.host_bytes,
             "overhead_bytes": self.overhead_bytes, "filtered_bytes": self.filtered_bytes,
             "kernels": self.kernels, "distinct_kernels": self.distinct_kernels,
             "global_symbols": self.global_symbols, "images": dict(self.images),

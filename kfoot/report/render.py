@@ -32,32 +32,34 @@ def summary_table(report: Report) -> Table:
         if f.stored_size is not None:
             size += f", {f.stored_size:,} B as stored"
         for label, value in (("format", f.format), ("size", size),
-                             ("device code", f"{f.device_bytes:,} B ({format_bytes(f.device_bytes)})"),
+                             ("device images, stored", f"{f.stored_bytes:,} B ({format_bytes(f.stored_bytes)})"),
+                             ("device images, uncompressed", f"{f.image_bytes:,} B ({format_bytes(f.image_bytes)})"),
+                             ("kernel code", f"{f.code_bytes:,} B ({format_bytes(f.code_bytes)})"),
                              ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
             table.add_row(label, value)
         return table
     table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
-    for col in ("file", "format", "size", "device", "kernels", "distinct", "globals"):
+    for col in ("file", "format", "size", "stored", "image", "code", "kernels", "distinct", "globals"):
         table.add_column(col, justify="left" if col in ("file", "format") else "right",
                          overflow="fold" if col == "file" else "ellipsis")
     for f in report.files:
-        table.add_row(f.path, f.format, format_bytes(f.size), format_bytes(f.device_bytes), f"{f.kernels:,}",
-                      f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
+        table.add_row(f.path, f.format, *(format_bytes(n) for n in (f.size, f.stored_bytes, f.image_bytes, f.code_bytes)),
+                      f"{f.kernels:,}", f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
     t = report.totals
-    table.add_row("[bold]total[/]", "", format_bytes(t.size), format_bytes(t.device_bytes), f"{t.kernels:,}",
-                  f"{t.distinct_kernels:,}", f"{t.global_symbols:,}", end_section=True)
+    table.add_row("[bold]total[/]", "", *(format_bytes(n) for n in (t.size, t.stored_bytes, t.image_bytes, t.code_bytes)),
+                  f"{t.kernels:,}", f"{t.distinct_kernels:,}", f"{t.global_symbols:,}", end_section=True)
     return table
 
 
 def _by_table(fig, by: str, top: int, title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE)
     if by == "family":
-        for col in ("family", "kernels", "distinct", "bytes"):
+        for col in ("family", "kernels", "distinct", "code"):
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
-            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.bytes))
+            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         if len(fig.families) > top:
             table.caption = f"{len(fig.families) - top} more families (--top N)"
         return table
@@ -70,11 +72,11 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         return table
     rows = fig.archs if by == "arch" else fig.kinds
     columns = (by, "kind") if by == "arch" else (by,)
-    for col in (*columns, "images", "kernels", "stored", "uncompressed"):
+    for col in (*columns, "images", "kernels", "stored", "image"):
         table.add_column(col, justify="left" if col in columns else "right")
     for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
         cells = (name, a.kind) if by == "arch" else (name,)
-        table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes), format_bytes(a.bytes))
+        table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes), format_bytes(a.image_bytes))
     return table
 
 
@@ -85,7 +87,7 @@ def attribution_table(fig) -> Table:
     table.add_column("share", justify="right")
     total = fig.size or 1
     rows = [("host code and data", fig.host_bytes), ("fatbin container overhead", fig.overhead_bytes)]
-    rows += [(f"device {name} ({a.kind})", a.stored_bytes) for name, a in sorted(fig.archs.items())]
+    rows += [(f"device {name} ({a.kind}), stored", a.stored_bytes) for name, a in sorted(fig.archs.items())]
     if fig.filtered_bytes:
         rows.append(("left out by filters", fig.filtered_bytes))
     for label, value in rows:
@@ -124,21 +126,21 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
 
 
 def render_markdown(report: Report, *, by: str | None, top: int) -> str:
-    lines = ["| file | format | size | device bytes | kernels | distinct | global symbols |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+    lines = ["| file | format | size | stored bytes | image bytes | code bytes | kernels | distinct | global symbols |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for f in report.files:
-        lines.append(f"| `{f.path}` | {f.format} | {f.size:,} | {f.device_bytes:,} | {f.kernels:,} | "
-                     f"{f.distinct_kernels:,} | {f.global_symbols:,} |")
+        lines.append(f"| `{f.path}` | {f.format} | {f.size:,} | {f.stored_bytes:,} | {f.image_bytes:,} | "
+                     f"{f.code_bytes:,} | {f.kernels:,} | {f.distinct_kernels:,} | {f.global_symbols:,} |")
     t = report.totals
     if len(report.files) > 1:
-        lines.append(f"| **total** | | {t.size:,} | {t.device_bytes:,} | {t.kernels:,} | {t.distinct_kernels:,} "
-                     f"| {t.global_symbols:,} |")
+        lines.append(f"| **total** | | {t.size:,} | {t.stored_bytes:,} | {t.image_bytes:,} | {t.code_bytes:,} | "
+                     f"{t.kernels:,} | {t.distinct_kernels:,} | {t.global_symbols:,} |")
     scope = t if len(report.files) > 1 else report.files[0]
     for b in ([by] if by else ["arch", "family"]):
         lines.append("")
         if b == "family":
-            lines += ["| family | kernels | distinct | bytes |", "|---|---:|---:|---:|"]
-            lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.bytes:,} |"
+            lines += ["| family | kernels | distinct | code bytes |", "|---|---:|---:|---:|"]
+            lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
                       for f in scope.families[:top]]
         elif b == "section":
             lines += ["| section | containers | images | kernels | stored bytes |", "|---|---:|---:|---:|---:|"]
@@ -146,7 +148,7 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
                       for n, s in sorted(scope.sections.items())]
         else:
             rows = scope.archs if b == "arch" else scope.kinds
-            lines += [f"| {b} | kind | images | kernels | stored bytes | bytes |", "|---|---|---:|---:|---:|---:|"]
-            lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.bytes:,} |"
+            lines += [f"| {b} | kind | images | kernels | stored bytes | image bytes |", "|---|---|---:|---:|---:|---:|"]
+            lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.image_bytes:,} |"
                       for n, a in sorted(rows.items())]
     return "\n".join(lines) + "\n"
