@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..core.errors import FormatError
 
-ELF_MAGIC = b"\x7fELF"
+ELF_MAGIC = b"\x7fELF"  # every ELF file, host or CUDA; e_machine tells them apart
 EM_CUDA = 190
 STO_CUDA_ENTRY = 0x10
 STB_GLOBAL = 1

@@ -11,10 +11,9 @@ from pathlib import Path
 
 from ..core.errors import FormatError, KfootError
 from .archive import AR_MAGIC
-from .cubin import EM_CUDA
+from .cubin import ELF_MAGIC, EM_CUDA
 from .fatbin import MAGIC_BYTES
 
-ELF_MAGIC = b"\x7fELF"
 ZIP_MAGIC = b"PK\x03\x04"
 
 
