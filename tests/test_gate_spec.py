@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 
+import cxxfilt
 import pytest
 
 from kfoot.compile import aot
@@ -121,3 +122,26 @@ def test_budgets_in_percent_and_bytes(builds, capsys):
     assert gate(capsys, base, grown, "--max-kernel-growth", "2", "--max-size-growth", "0")[0] == 1
     assert gate(capsys, base, grown, "--family-budget", "kft::scale_kernel=100%")[0] == 0  # 2 of 4
     assert gate(capsys, base, grown, "--family-budget", "kft::fill_kernel=100%")[0] == 1
+
+
+def _names(build) -> set[str]:
+    """The kernels of a build as cuobjdump lists them (mangled), any arch."""
+    return {name for _arch, name in cuobjdump_symbols(build.library, all_fatbins=True).entries}
+
+
+@pytest.mark.parametrize("new, direction", [("grown", "added"), ("shrunk", "removed")])
+def test_the_kernels_added_or_removed_are_listed(builds, capsys, new, direction):
+    # cuobjdump's names on both sides, demangled by c++filt: what the diff must list.
+    base, other = _names(builds["base"]), _names(builds[new])
+    changed = (other - base) if direction == "added" else (base - other)
+    assert len(changed) == 1  # one type value per arch: the same mangled name in both archs
+    expected = sorted(cxxfilt.demangle(n) for n in changed)
+    code, out = gate(capsys, builds["base"], builds[new], "--json")
+    scale = next(f for f in json.loads(out)["diff"]["families"] if f["name"] == "kft::scale_kernel")
+    assert scale[f"kernels_{direction}"] == sorted(changed) and scale[f"kernels_{direction}_count"] == 1
+    assert not scale["kernels_removed" if direction == "added" else "kernels_added"]
+    for fmt in ("text", "markdown"):
+        code, out = gate(capsys, builds["base"], builds[new], "--format", fmt)
+        assert all(name in out for name in expected), out
+    _, out = gate(capsys, builds["base"], builds["rebuild"], "--json")
+    assert all(not f["kernels_added"] and not f["kernels_removed"] for f in json.loads(out)["diff"]["families"])

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 import click
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from .terminal import terminal
 
@@ -69,16 +72,15 @@ def _axes_text(summary: dict) -> str:
 
 
 def _print_summary(path, summaries: list[dict], total: int) -> None:
-    from rich.table import Table
 
-    table = Table(title=f"Variants of {path}", title_justify="left")
+    table = Table(title=f"Variants of {escape(str(path))}", title_justify="left")
     table.add_column("family", no_wrap=True)
     table.add_column("variants", justify="right")
     table.add_column("axes (size)")
     table.add_column("derived removed", justify="right")
     table.add_column("excludes removed", justify="right")
     for s in summaries:
-        table.add_row(s["name"], f"{s['variants']:,}", _axes_text(s),
+        table.add_row(Text(s["name"]), f"{s['variants']:,}", Text(_axes_text(s)),
                       f"{s['removed_by_derived']:,}", f"{s['removed_by_excludes']:,}")
     table.add_section()
     table.add_row("total", f"{total:,}", "", f"{sum(s['removed_by_derived'] for s in summaries):,}",
@@ -87,7 +89,6 @@ def _print_summary(path, summaries: list[dict], total: int) -> None:
 
 
 def _print_explain(data: dict) -> None:
-    from rich.table import Table
 
     console = terminal()
     fam = Table(title="Nested switch against dependent types, family by family", title_justify="left")
@@ -96,7 +97,7 @@ def _print_explain(data: dict) -> None:
         fam.add_column(col, justify=justify, no_wrap=(col == "family"))
     for r in data["families"]:
         ratio = f"×{r['ratio']:g}" if r["ratio"] else "-"
-        fam.add_row(r["family"], r["style"], f"{r['nested']:,}", f"{r['variants']:,}", ratio,
+        fam.add_row(Text(r["family"]), Text(r["style"]), f"{r['nested']:,}", f"{r['variants']:,}", ratio,
                     f"{r['driver']['axis']} (×{r['driver']['factor']})", ", ".join(r["derived_axes"]) or "-")
     console.print(fam)
     if data["groups"]:
@@ -106,7 +107,7 @@ def _print_explain(data: dict) -> None:
             grp.add_column(col, justify=justify)
         for g in data["groups"]:
             drivers = ", ".join(f"{a['axis']} ×{a['nested_factor']}→×{a['dependent_factor']}" for a in g["growth_axes"])
-            grp.add_row(g["group"], f"{g['nested']:,}", f"{g['dependent']:,}", f"×{g['ratio']:g}", drivers or "-")
+            grp.add_row(Text(g["group"]), f"{g['nested']:,}", f"{g['dependent']:,}", f"×{g['ratio']:g}", drivers or "-")
         t = data["totals"]
         grp.add_section()
         grp.add_row("total", f"{t['nested']:,}", f"{t['dependent']:,}", f"×{t['ratio']:g}" if t["ratio"] else "-", "")

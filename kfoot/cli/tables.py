@@ -9,13 +9,16 @@ from .terminal import Terminal
 
 def summary_table(title: str, rows):
     """A titled two-column table of (label, value) rows: what build, warm and cache stats print."""
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, title_justify="left", show_header=False)
+    # Values hold paths and names from the user's files: plain text, never rich markup.
+    table = Table(title=escape(title), title_justify="left", show_header=False)
     table.add_column(style="bold")
     table.add_column()
     for label, value in rows:
-        table.add_row(label, value)
+        table.add_row(Text(label), Text(value))
     return table
 
 

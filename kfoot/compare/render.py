@@ -65,6 +65,7 @@ def render_rich(result: Comparison) -> list:
     """The comparison as rich renderables: the table, then its caption lines."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     header, rows = table_rows(result)
     table = Table(title="kfoot compare: AOT vs RTC" + (" vs hybrid" if "hybrid" in result.modes else ""),
@@ -72,8 +73,8 @@ def render_rich(result: Comparison) -> list:
     for index, col in enumerate(header):
         table.add_column(col, justify="left" if index == 0 else "right")
     for row in rows:
-        table.add_row(*row)
-    return [table, *(f"[dim]{line}[/]" for line in caption(result))]
+        table.add_row(*(Text(cell) for cell in row))
+    return [table, *(Text(line, style="dim") for line in caption(result))]
 
 
 def render_markdown(result: Comparison) -> str:

@@ -253,12 +253,15 @@ def family_table(report: dict) -> dict[str, dict[str, int]]:
         sources = [totals["families"]]
     else:
         sources = [entry.get("families", []) for entry in report.get("files", [])]
-    table: dict[str, dict[str, int]] = {}
+    table: dict[str, dict] = {}
     for families in sources:
         for family in families:
             row = table.setdefault(stable_family_name(family["name"]), dict.fromkeys(FAMILY_METRICS, 0))
             for key in FAMILY_METRICS:
                 row[key] += family.get(key, 0)
+            names = family.get("kernel_names")
+            if isinstance(names, list):
+                row.setdefault("names", set()).update(strip_module_ids(n) for n in names if isinstance(n, str))
     return table
 
 
@@ -314,6 +317,10 @@ class Change:
                 "percent": None if pct is None else round(pct, 4)}
 
 
+# Kernel names listed per family and direction in the diff's JSON; beyond it, a count says how many.
+JSON_NAMES_PER_FAMILY = 1000
+
+
 @dataclass
 class GroupChange:
     """A family, arch or kind on both sides. status: added, removed, changed or unchanged."""
@@ -322,6 +329,10 @@ class GroupChange:
     status: str
     figures: dict[str, Change]
     kind: str | None = None  # for archs: sass, ptx or ltoir
+    # Families: mangled names of the kernels only one side has; None when a side's report does
+    # not carry names (a /1 report, or files without totals).
+    kernels_added: list[str] | None = None
+    kernels_removed: list[str] | None = None
 
     def delta(self, metric: str) -> int:
         change = self.figures.get(metric)
@@ -332,6 +343,10 @@ class GroupChange:
         if self.kind:
             out["kind"] = self.kind
         out.update({key: change.to_dict() for key, change in self.figures.items()})
+        for key, names in (("kernels_added", self.kernels_added), ("kernels_removed", self.kernels_removed)):
+            if names is not None:
+                out[key] = names[:JSON_NAMES_PER_FAMILY]
+                out[f"{key}_count"] = len(names)
         return out
 
 
@@ -398,5 +413,12 @@ def _compare_groups(base: dict[str, dict], new: dict[str, dict], metrics: tuple[
         else:
             status = "unchanged"
         kind = (after or before).get("kind")
-        out.append(GroupChange(name, status, figures, kind))
+        change = GroupChange(name, status, figures, kind)
+        old_names, new_names = (before or {}).get("names"), (after or {}).get("names")
+        if (old_names is not None or before is None) and (new_names is not None or after is None):
+            old_names, new_names = old_names or set(), new_names or set()
+            change.kernels_added, change.kernels_removed = sorted(new_names - old_names), sorted(old_names - new_names)
+            if status == "unchanged" and (change.kernels_added or change.kernels_removed):
+                status = change.status = "changed"  # as many kernels, but other ones
+        out.append(change)
     return out

@@ -56,6 +56,24 @@ def summary_line(diff: ReportDiff) -> str:
     return ", ".join(parts)
 
 
+# Kernel names shown per family and direction in text and Markdown; the rest are counted.
+NAMES_PER_FAMILY = 10
+
+
+def kernel_changes(families: list[GroupChange]) -> list[tuple[str, str, list[str], int]]:
+    """(family, "added"|"removed", demangled names shown, how many more) for every family whose
+    kernels differ, in the diff's family order."""
+    from ..report.families import demangle
+
+    rows = []
+    for family in families:
+        for direction, names in (("added", family.kernels_added), ("removed", family.kernels_removed)):
+            if names:
+                shown = [demangle(n) for n in names[:NAMES_PER_FAMILY]]
+                rows.append((family.name, direction, shown, len(names) - len(shown)))
+    return rows
+
+
 def _changed(groups: list[GroupChange]) -> list[GroupChange]:
     return [g for g in groups if g.status != "unchanged"]
 
@@ -82,6 +100,7 @@ def print_diff(diff: ReportDiff, console: Console) -> None:
         totals.add_row(TOTAL_LABELS.get(key, key), f"{change.base:,}", f"{change.new:,}", change_text(change))
     console.print(totals)
     _print_groups(console, f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
+    _print_kernel_changes(console, diff.families)
     _print_groups(console, "Archs", _changed(diff.archs), "arch")
     _print_groups(console, "Kinds", _changed(diff.kinds), "kind")
 
@@ -103,6 +122,21 @@ def _print_groups(console: Console, title: str, groups: list[GroupChange], what:
     console.print(table)
 
 
+def _print_kernel_changes(console: Console, families: list[GroupChange]) -> None:
+    rows = kernel_changes(families)
+    if not rows:
+        return
+    table = Table(title="Kernels added and removed", title_justify="left")
+    for name in ("family", "", "kernel"):
+        table.add_column(name)
+    for family, direction, shown, more in rows:
+        for index, kernel in enumerate(shown):
+            table.add_row(Text(family if index == 0 else ""), direction if index == 0 else "", Text(kernel))
+        if more:
+            table.add_row("", "", f"... and {more:,} more")
+    console.print(table)
+
+
 def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = None) -> None:
     diff = verdict.diff
     word = {"pass": "[green]PASS[/]", "shrink": "[green]PASS[/] (footprint shrank)", "fail": "[red]FAIL[/]"}[verdict.outcome]
@@ -119,10 +153,12 @@ def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = 
     grown = verdict.grown_families
     if grown:
         _print_families(console, "Families that grew, most first", grown)
+        _print_kernel_changes(console, grown)
     if verdict.outcome == "shrink":
         shrunk = verdict.shrunk_families
         if shrunk:
             _print_families(console, "Families that shrank", shrunk)
+            _print_kernel_changes(console, shrunk)
         if update_hint:
             console.print(f"The footprint shrank; lock the gain in with: {update_hint}", markup=False, soft_wrap=True)
     if not verdict.passed and update_hint:
@@ -169,6 +205,7 @@ def markdown_diff(diff: ReportDiff, heading: str = "###") -> str:
         lines.append(f"| {TOTAL_LABELS.get(key, key)} | {change.base:,} | {change.new:,} | {change_text(change)} |")
     lines.append("")
     lines += _md_groups(f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
+    lines += _md_kernel_changes(diff.families)
     lines += _md_groups("Archs", _changed(diff.archs), "arch")
     lines += _md_groups("Kinds", _changed(diff.kinds), "kind")
     return "\n".join(lines)
@@ -185,6 +222,17 @@ def _md_groups(title: str, groups: list[GroupChange], what: str) -> list[str]:
         lines.append("| " + " | ".join([_md_name(group.name), group.status, *cells]) + " |")
     if len(groups) > FAMILY_ROWS:
         lines.append(f"| … {len(groups) - FAMILY_ROWS} more |" + " |" * (len(metrics) + 1))
+    return lines + [""]
+
+
+def _md_kernel_changes(families: list[GroupChange]) -> list[str]:
+    rows = kernel_changes(families)
+    if not rows:
+        return []
+    lines = ["**Kernels added and removed**", ""]
+    for family, direction, shown, more in rows:
+        lines.append(f"- {_md_name(family)} {direction}: " + ", ".join(_md_name(k) for k in shown)
+                     + (f", and {more:,} more" if more else ""))
     return lines + [""]
 
 
@@ -208,6 +256,7 @@ def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
         if len(families) > FAMILY_ROWS:
             lines.append(f"| … {len(families) - FAMILY_ROWS} more | | | | |")
         lines.append("")
+        lines += _md_kernel_changes(families)
     if not verdict.passed and update_hint:
         lines += [f"If this growth is intended, update the baseline: `{update_hint}`", ""]
     return "\n".join(lines)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from ..core.units import format_bytes
 
@@ -49,9 +50,9 @@ def memory_table(report) -> Table:
     captions = []
     for cells, notes in _rows(report):
         name = Path(cells[0]).name if cells[0] != "total" else "total"  # the full path is in the table above
-        table.add_row(name, *cells[1:])
+        table.add_row(Text(name), *cells[1:])
         captions += [f"{name}: {note}" for note in notes]
-    table.caption = "\n".join([*captions, LEGEND])
+    table.caption = Text("\n".join([*captions, LEGEND]))
     return table
 
 

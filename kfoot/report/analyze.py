@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from ..binary import cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
 from ..core.errors import FormatError, KfootError
-from .families import demangle, family_of
+from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)
 
@@ -410,6 +410,9 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])
+        # The names diff and gate list as added or removed; without nvcc's per-build module IDs,
+        # so a rebuild of the same sources lists none.
+        stats.kernel_names = sorted({strip_module_ids(n) for n in fam_names[family]})
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
     return Report(files, totals, options.to_dict())
 

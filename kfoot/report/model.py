@@ -57,8 +57,14 @@ class FamilyStats:
     kernels: int = 0
     distinct_kernels: int = 0
     code_bytes: int = 0
+    kernel_names: list[str] | None = None  # totals only: the distinct mangled names (diff lists changes)
 
-    to_dict = asdict
+    def to_dict(self) -> dict:
+        out = {"name": self.name, "kernels": self.kernels, "distinct_kernels": self.distinct_kernels,
+               "code_bytes": self.code_bytes}
+        if self.kernel_names is not None:
+            out["kernel_names"] = list(self.kernel_names)
+        return out
 
 
 @dataclass(slots=True)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..core.units import format_bytes
 from .model import FileReport, Report, Totals
@@ -25,7 +27,7 @@ def summary_table(report: Report) -> Table:
     """One file: a key/value card. Several: one row per file and a total."""
     if len(report.files) == 1:
         f = report.files[0]
-        table = Table(title=f"kfoot report: {f.path}", box=box.SIMPLE_HEAVY, show_header=False)
+        table = Table(title=f"kfoot report: {escape(f.path)}", box=box.SIMPLE_HEAVY, show_header=False)
         table.add_column("figure", style="bold")
         table.add_column("value", overflow="fold")
         size = f"{f.size:,} B ({format_bytes(f.size)})"
@@ -38,14 +40,14 @@ def summary_table(report: Report) -> Table:
                              ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
-            table.add_row(label, value)
+            table.add_row(label, Text(value))
         return table
     table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
     for col in ("file", "format", "size", "stored", "image", "code", "kernels", "distinct", "globals"):
         table.add_column(col, justify="left" if col in ("file", "format") else "right",
                          overflow="fold" if col == "file" else "ellipsis")
     for f in report.files:
-        table.add_row(f.path, f.format, *(format_bytes(n) for n in (f.size, f.stored_bytes, f.image_bytes, f.code_bytes)),
+        table.add_row(Text(f.path), Text(f.format), *(format_bytes(n) for n in (f.size, f.stored_bytes, f.image_bytes, f.code_bytes)),
                       f"{f.kernels:,}", f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
     t = report.totals
     table.add_row("[bold]total[/]", "", *(format_bytes(n) for n in (t.size, t.stored_bytes, t.image_bytes, t.code_bytes)),
@@ -59,7 +61,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("family", "kernels", "distinct", "code"):
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
-            table.add_row(fam.name, f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
+            table.add_row(Text(fam.name), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         if len(fig.families) > top:
             table.caption = f"{len(fig.families) - top} more families (--top N)"
         return table
@@ -67,7 +69,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("section", "containers", "images", "kernels", "stored", "overhead"):
             table.add_column(col, justify="left" if col == "section" else "right")
         for name, s in sorted(fig.sections.items(), key=lambda kv: -kv[1].stored_bytes):
-            table.add_row(name, str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
+            table.add_row(Text(name), str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
                           format_bytes(s.overhead_bytes))
         return table
     rows = fig.archs if by == "arch" else fig.kinds
@@ -75,7 +77,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
     for col in (*columns, "images", "kernels", "stored", "image"):
         table.add_column(col, justify="left" if col in columns else "right")
     for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
-        cells = (name, a.kind) if by == "arch" else (name,)
+        cells = (Text(name), Text(a.kind)) if by == "arch" else (Text(name),)
         table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes), format_bytes(a.image_bytes))
     return table
 
@@ -97,13 +99,13 @@ def attribution_table(fig) -> Table:
 
 
 def kernel_table(file: FileReport, top: int) -> Table:
-    table = Table(title=f"kernels of {file.path} (largest {top})", box=box.SIMPLE)
+    table = Table(title=f"kernels of {escape(file.path)} (largest {top})", box=box.SIMPLE)
     for col in ("kernel", "arch", "code", "regs", "shared", "params"):
         table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
     rows = sorted(file.kernel_rows or [], key=lambda k: (-k.code_bytes, k.name))
     from .families import demangle
     for k in rows[:top]:
-        table.add_row(demangle(k.name), k.arch, f"{k.code_bytes:,}", str(k.registers), f"{k.shared_bytes:,}",
+        table.add_row(Text(demangle(k.name)), Text(k.arch), f"{k.code_bytes:,}", str(k.registers), f"{k.shared_bytes:,}",
                       f"{k.param_bytes:,}")
     return table
 
@@ -121,7 +123,8 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
         out += [kernel_table(f, top) for f in report.files]
     for f in report.files:
         for u in f.undecodable[:top]:
-            out.append(f"[yellow]undecodable[/] {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}")
+            out.append(Text.assemble(("undecodable", "yellow"),
+                                     f" {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}"))
     return out
 
 
