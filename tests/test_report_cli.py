@@ -147,3 +147,28 @@ def test_output_file_gets_the_usual_mode_not_a_private_one(cuda_fixtures, tmp_pa
     target.chmod(0o640)  # a file that exists keeps its mode
     run_kfoot("report", "--json", "-o", target, cuda_fixtures["obj_none.o"])
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_an_arch_filter_that_matches_nothing_is_said_plainly(cuda_fixtures):
+    path = cuda_fixtures["libfixture.so"]
+    present = sorted(cuobjdump_symbols(path).entries_by_arch())
+    proc = run_kfoot("report", "--arch", "sm_99", path, check_rc=2)
+    assert proc.stdout == ""
+    assert proc.stderr.strip() == f"kfoot: error: --arch sm_99 matches no image; the input holds {', '.join(present)}"
+
+
+def test_the_name_filter_says_what_it_narrows(cuda_fixtures):
+    import re
+
+    import cxxfilt
+
+    path = cuda_fixtures["libfixture.so"]
+    counts = cuobjdump_symbols(path)
+    matching = [n for _arch, n in counts.entries if re.search("fill", n) or re.search("fill", cxxfilt.demangle(n))]
+    report = json.loads(run_kfoot("report", "--json", "--filter", "fill", path).stdout)["totals"]
+    assert report["kernels"] == len(matching) > 0
+    assert report["global_symbols"] == counts.global_symbols  # not narrowed, and the output says so
+    for fmt in ("table", "markdown"):
+        out = run_kfoot("report", "--format", fmt, "--filter", "fill", path).stdout
+        assert "--filter counts the matching kernels only" in out
+    assert "--filter" not in run_kfoot("report", path).stdout

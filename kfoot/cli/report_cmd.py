@@ -57,6 +57,10 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     term = terminal()
     with ExitStack() as bars:
         report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)
+    if options.archs and not any(f.archs for f in report.files):
+        # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
+        raise KfootError(f"--arch {','.join(sorted(options.archs))} matches no image; "
+                         f"the input holds {', '.join(report.archs_present) or 'no images'}")
     if memory:
         from ..memory import attach_memory, report_memory_arch
 

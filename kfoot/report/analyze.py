@@ -265,9 +265,11 @@ class _Accumulator:
         self.options = options
         self.family_names: dict[str, set[str]] = {}  # families partition the names: no separate set
         self.family_stats: dict[str, FamilyStats] = {}
+        self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
 
     def add_image(self, image: ImageResult) -> None:
         r = self.report
+        self.archs_seen.add(image.arch)
         if self.options.archs is not None and image.arch not in self.options.archs:
             r.filtered_bytes += image.stored_bytes
             return
@@ -398,15 +400,17 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     totals = Totals()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
-    files = []
+    files, accumulators = [], []
     # Each binary is open while it is analysed and closed when the walk moves on.
     with contextlib.closing(walk.walk(paths, options.sections)) as binaries:
         for binary in binaries:
             file, acc = _analyze(binary, options, progress_factory)
             files.append(file)
+            accumulators.append(acc)
             _merge_into_totals(totals, acc, file, fam_names, fam_stats)
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
+
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])
@@ -414,7 +418,9 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         # so a rebuild of the same sources lists none.
         stats.kernel_names = sorted({strip_module_ids(n) for n in fam_names[family]})
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-    return Report(files, totals, options.to_dict())
+    report = Report(files, totals, options.to_dict())
+    report.archs_present = sorted({a for acc in accumulators for a in acc.archs_seen})
+    return report
 
 
 def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> tuple[FileReport, _Accumulator]:

@@ -189,6 +189,7 @@ class Report:
     files: list[FileReport]
     totals: Totals
     options: dict = field(default_factory=dict)
+    archs_present: list[str] = field(default_factory=list)  # every image's arch, before --arch (not in the JSON)
 
     def to_dict(self) -> dict:
         return {

@@ -121,11 +121,19 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
     out.append(Group(*parts))
     if kernels:
         out += [kernel_table(f, top) for f in report.files]
+    if report.options.get("filter"):
+        out.append(Text(FILTER_NOTE, style="dim"))
     for f in report.files:
         for u in f.undecodable[:top]:
             out.append(Text.assemble(("undecodable", "yellow"),
                                      f" {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}"))
     return out
+
+
+# What --filter narrows and what it does not: the images hold every kernel, so their bytes and
+# symbols are the file's whatever the filter.
+FILTER_NOTE = ("--filter counts the matching kernels only (kernels, distinct kernels, families, code bytes); "
+               "stored and image bytes, global symbols and the attribution are the whole file's.")
 
 
 def render_markdown(report: Report, *, by: str | None, top: int) -> str:
@@ -154,4 +162,6 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
             lines += [f"| {b} | kind | images | kernels | stored bytes | image bytes |", "|---|---|---:|---:|---:|---:|"]
             lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.image_bytes:,} |"
                       for n, a in sorted(rows.items())]
+    if report.options.get("filter"):
+        lines += ["", f"_{FILTER_NOTE}_"]
     return "\n".join(lines) + "\n"
