@@ -6,7 +6,10 @@ docs/benchmarks.md, "cubin parser"); this module reads only the tables the repor
 
 What the report reads:
 - a kernel is a symbol whose st_other has the CUDA entry bit (0x10), whatever its binding;
-- `.text.<kernel>`: code bytes; the top byte of its sh_info is the register count;
+- `.text.<kernel>`: code bytes;
+- registers: EIATTR_REGCOUNT (0x2f) records in the common `.nv.info` ((symbol index, count) pairs);
+  a kernel without one falls back to the top byte of its .text's sh_info. sm_75..sm_89 cubins carry
+  both, sm_90 and newer only the record (their sh_info byte is 0), so one rule fits every arch;
 - `.nv.shared.<kernel>` (NOBITS): static shared memory;
 - `.nv.info.<kernel>`: attribute EIATTR_CBANK_PARAM_SIZE (0x19) holds the parameter bytes;
 - a kernel's bytes (what its family is charged) are its code: the size of its .text section.
@@ -31,6 +34,7 @@ SHF_ALLOC = 0x2
 
 EIATTR_PARAM_CBANK = 0x0A
 EIATTR_CBANK_PARAM_SIZE = 0x19
+EIATTR_REGCOUNT = 0x2F
 EIFMT_SVAL = 0x04
 
 # Byte maps for bytes.translate: 1 where the binding is GLOBAL (st_info >> 4 == 1) / the entry bit is set.
@@ -75,8 +79,8 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
 def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
-    Code bytes and registers are always read (families need them); shared memory and
-    parameter bytes only `with_resources` (the per-kernel table), since they need section names;
+    Code bytes are always read (families need them); registers, shared memory and parameter
+    bytes only `with_resources` (the per-kernel table), since they need section names;
     the bytes loading the image places on the GPU only `with_load` (the memory estimate).
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
@@ -114,9 +118,10 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
 
     kernels: list[Kernel] = []
     kernel_sections: list[int] = []
+    kernel_symbols: list[tuple[int, int, bytes]] = []  # (symbol table section, symbol index, raw name)
     global_symbols = 0
     symbol_count = 0
-    for _name, stype, _flags, _addr, off, sz, link, _info, _align, entsize in sections:
+    for symtab_index, (_name, stype, _flags, _addr, off, sz, link, _info, _align, entsize) in enumerate(sections):
         if stype != SHT_SYMTAB:
             continue
         if link >= len(sections) or (entsize and entsize != sym_s.size):
@@ -134,11 +139,13 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         for match in _FLAGGED.finditer(others.translate(_ENTRY_FLAG)):
             symbol = sym_s.unpack_from(table, match.start() * sym_s.size)
             st_name, st_shndx = symbol[0], symbol[3] if elf_class == 2 else symbol[5]
-            kernels.append(Kernel(_cstr(strtab, st_name).decode("utf-8", "replace"), 0, 0, 0, 0))
+            raw_name = _cstr(strtab, st_name)
+            kernels.append(Kernel(raw_name.decode("utf-8", "replace"), 0, 0, 0, 0))
             kernel_sections.append(st_shndx)
+            kernel_symbols.append((symtab_index, match.start(), raw_name))
 
     if kernels:
-        _measure_kernels(data, sections, kernels, kernel_sections, with_resources)
+        _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources)
     return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes)
 
 
@@ -152,25 +159,49 @@ def _section_names(shstr: bytes, sections) -> list[bytes]:
     return [starts[s[0]] if s[0] in starts else _cstr(shstr, s[0]) for s in sections]
 
 
-def _measure_kernels(data, sections, kernels, kernel_sections, with_resources: bool) -> None:
+def _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources: bool) -> None:
     # The code section is the one the kernel symbol is defined in: no name lookup needed.
     for kernel, index in zip(kernels, kernel_sections):
         if 0 < index < len(sections):
-            sec = sections[index]
-            kernel.code_bytes = sec[5]
-            kernel.registers = sec[7] >> 24
+            kernel.code_bytes = sections[index][5]
     if not with_resources:
-        return
-    # Shared memory and parameters live in sections named after the kernel.
+        return  # registers, shared memory and parameters are only shown by the per-kernel table
     shstr_sec = sections[_shstrndx(data)]
     shstr = data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]]
-    by_name = dict(zip(_section_names(shstr, sections), sections))
-    for kernel in kernels:
-        name = kernel.name.encode()
-        shared = by_name.get(b".nv.shared." + name)
+    names = _section_names(shstr, sections)
+    by_name = dict(zip(names, sections))
+    # Registers: the common .nv.info's REGCOUNT records, keyed by (symbol table, symbol index).
+    counts: dict[tuple[int, int], int] = {}
+    for name, sec in zip(names, sections):
+        if name == b".nv.info" and sec[1] != SHT_NOBITS:
+            for symbol, value in _sval_pairs(data, sec[4], sec[5], EIATTR_REGCOUNT):
+                counts[(sec[6], symbol)] = value
+    for kernel, index, (symtab, symbol, raw_name) in zip(kernels, kernel_sections, kernel_symbols):
+        registers = counts.get((symtab, symbol))
+        if registers is None and 0 < index < len(sections):
+            registers = sections[index][7] >> 24  # older cubins without a REGCOUNT record
+        kernel.registers = registers or 0
+        # Shared memory and parameters live in sections named after the kernel (raw bytes: a
+        # name that is not UTF-8 still finds its sections).
+        shared = by_name.get(b".nv.shared." + raw_name)
         kernel.shared_bytes = shared[5] if shared is not None else 0
-        info = by_name.get(b".nv.info." + name)
-        kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None else 0
+        info = by_name.get(b".nv.info." + raw_name)
+        # A NOBITS info section has no bytes in the file: nothing to read.
+        kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None and info[1] != SHT_NOBITS else 0
+
+
+def _sval_pairs(data: bytes, off: int, size: int, wanted: int):
+    """(symbol index, value) of each 8-byte SVAL record of attribute `wanted` in an .nv.info section."""
+    pos, end = off, min(off + size, len(data))
+    while pos + 4 <= end:
+        fmt, attr = data[pos], data[pos + 1]
+        if fmt == EIFMT_SVAL:
+            length = int.from_bytes(data[pos + 2:pos + 4], "little")
+            if attr == wanted and length == 8 and pos + 12 <= end:
+                yield int.from_bytes(data[pos + 4:pos + 8], "little"), int.from_bytes(data[pos + 8:pos + 12], "little")
+            pos += 4 + length
+        else:
+            pos += 4
 
 
 def _shstrndx(data: bytes) -> int:
@@ -179,7 +210,7 @@ def _shstrndx(data: bytes) -> int:
 
 def _param_bytes(data: bytes, off: int, size: int) -> int:
     """Parameter bytes from a kernel's .nv.info attributes (4-byte records, SVAL ones sized)."""
-    pos, end = off, off + size
+    pos, end = off, min(off + size, len(data))  # a section cut short by the file: read what is there
     fallback = 0
     while pos + 4 <= end:
         fmt, attr, value = data[pos], data[pos + 1], int.from_bytes(data[pos + 2:pos + 4], "little")

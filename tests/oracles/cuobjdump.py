@@ -158,3 +158,43 @@ def cuobjdump_extract(path, workdir: Path, kind: str = "elf", *, all_fatbins: bo
     files = [workdir / line.split(":", 1)[1].split()[0] for line in out.splitlines() if line.startswith("Extracting")]
     assert all(f.is_file() for f in files) and len(set(files)) == len(files), out
     return files
+
+
+# ---------------------------------------------------------------- -elf: kernel parameter bytes
+
+def cuobjdump_param_sizes(path) -> dict[tuple[str, str], int]:
+    """(arch, kernel) -> parameter bytes: the EIATTR_CBANK_PARAM_SIZE value `cuobjdump -elf` prints
+    in each kernel's `.nv.info.NAME` section. The arch is the fatbin's `arch = ` line (it carries
+    the a/f suffix the ELF header line drops)."""
+    result, arch, function, attribute = {}, None, None, None
+    for line in run_cuobjdump("-elf", path).splitlines():
+        stripped = line.strip()
+        if stripped.startswith("arch = "):
+            arch = stripped.split("=", 1)[1].strip()
+        elif not line.startswith(("\t", " ")) and stripped:  # a section title starts a line
+            function = stripped[len(".nv.info."):] if stripped.startswith(".nv.info.") else None
+            attribute = None
+        elif stripped.startswith("Attribute:"):
+            attribute = stripped.split(None, 1)[1] if function else None
+        elif stripped.startswith("Value:") and attribute == "EIATTR_CBANK_PARAM_SIZE":
+            result[(arch, function)] = int(stripped.split()[1], 16)
+            attribute = None
+    return result
+
+
+def cuobjdump_resource_rows(path) -> list[tuple[str | None, str, int, int]]:
+    """(arch, kernel, registers, static shared bytes), one per kernel per image `cuobjdump
+    -res-usage` prints, duplicates kept (a library may hold one kernel in several images of an
+    arch); arch is None for a raw cubin, where cuobjdump prints no `arch = ` line."""
+    rows, arch, function = [], None, None
+    for line in run_cuobjdump("-res-usage", path).splitlines():
+        line = line.strip()
+        if line.startswith("arch = "):
+            arch = line.split("=", 1)[1].strip()
+        elif line.startswith("Function "):
+            function = line[len("Function "):].rstrip(":")
+        elif line.startswith("REG:") and function:
+            parts = dict(p.split(":", 1) for p in line.split())
+            rows.append((arch, function, int(parts["REG"]), int(parts["SHARED"])))
+            function = None
+    return rows
