@@ -41,3 +41,80 @@ def test_fast_path_agrees_with_the_demangler_on_real_names(curand_library, cuda_
             answered += 1
             assert family_of(name) == _family_from_demangled(name), name
     assert answered > len(names) // 2
+
+
+# ---------------------------------------------------------------- CCCL's versioned namespaces
+
+CUPY_CCCL_MODULES = ("cupy/cuda/cub.cpython-311-x86_64-linux-gnu.so", "cupy/cuda/thrust.cpython-311-x86_64-linux-gnu.so")
+CUB_SOURCE = r"""
+#include <cub/device/device_reduce.cuh>
+void sum(const float* in, float* out, int n, void* tmp, size_t bytes) { cub::DeviceReduce::Sum(tmp, bytes, in, out, n); }
+"""
+# The shapes cub/util_namespace.cuh, thrust/detail/config/namespace.h and libcu++'s
+# _LIBCUDACXX_ABI_NAMESPACE give the inline namespaces, as whole components of a qualified name.
+_VERSIONED = __import__("re").compile(r"(?:CUB|THRUST)_\d+(?:_SM(?:_\d+)*)?(?:_NVHPC)?(?:_NS)?|_V_\d+(?:_SM(?:_\d+)*)?(?:_NVHPC)?|__\d+")
+
+
+def _cxxfilt_family(mangled: str) -> str | None:
+    """The oracle: c++filt's qualified function name (template arguments, parameters and the
+    return type dropped by a bracket-depth scan) without CCCL's versioned components."""
+    import cxxfilt
+
+    try:
+        text = cxxfilt.demangle(mangled)
+    except cxxfilt.InvalidName:
+        return None
+    depth, kept = 0, []
+    for ch in text:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif depth == 0:
+            kept.append(ch)
+    flat = "".join(kept)
+    head = flat[:flat.index("(")] if "(" in flat else flat
+    qualified = head.split(" ")[-1]
+    return "::".join(p for p in qualified.split("::") if not _VERSIONED.fullmatch(p))
+
+
+@pytest.fixture(scope="module")
+def cccl_kernel_names(tmp_path_factory, nvcc) -> list[str]:
+    """Real cub/thrust kernel names: cupy's bundled modules (CCCL 3.1: CUB_300102_SM_..., THRUST_..._NS)
+    and a cub::DeviceReduce::Sum built here with the wheel's nvcc (CCCL 3.5: _V_300500_SM_800)."""
+    import subprocess
+    import sysconfig
+    from pathlib import Path
+
+    from oracles.cuobjdump import cuobjdump_symbols
+
+    site = Path(sysconfig.get_paths()["purelib"])
+    paths = [site / m for m in CUPY_CCCL_MODULES if (site / m).is_file()]
+    out = tmp_path_factory.mktemp("cccl")
+    (out / "cub_sum.cu").write_text(CUB_SOURCE)
+    proc = subprocess.run([str(nvcc), "-cubin", "-arch=sm_80", str(out / "cub_sum.cu"), "-o", str(out / "cub_sum.cubin")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    paths.append(out / "cub_sum.cubin")
+    return sorted({name for p in paths for name in cuobjdump_symbols(p).kernel_names})
+
+
+def test_cccl_versioned_namespaces_are_not_part_of_families(cccl_kernel_names):
+    versioned = [n for n in cccl_kernel_names if "_SM_" in n]
+    assert any("_V_" in n for n in versioned) and any("CUB_" in n for n in versioned)
+    checked = 0
+    for name in versioned:
+        expected = _cxxfilt_family(name)
+        if expected is None:
+            continue
+        checked += 1
+        assert family_of(name) == expected, name
+        assert _family_from_demangled(name) == expected, name
+        quick = _family_from_mangled(name)
+        if quick is not None:
+            from kfoot.report.families import strip_module_ids
+            assert strip_module_ids(quick) == expected, name
+    assert checked > len(versioned) // 2
+    # the same kernel from CCCL 3.1 (cupy) and CCCL 3.5 (nvcc here), other arch lists: one family
+    reduce = {family_of(n) for n in versioned if "DeviceReduceSingleTileKernel" in n}
+    assert reduce == {"cub::detail::reduce::DeviceReduceSingleTileKernel"}

@@ -22,11 +22,19 @@ import cpp_demangle
 _MODULE_ID_PATTERNS = (
     (re.compile(r"__nv_static_\d+__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}__"), r"__nv_static__\1__"),
     (re.compile(r"_GLOBAL__N__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}"), r"_GLOBAL__N__\1"),
+    # CCCL's versioned inline namespaces, named from the CCCL version and the -arch list, so a
+    # toolkit upgrade or a new target renames every cub/thrust kernel:
+    # cub/util_namespace.cuh and thrust/detail/config/namespace.h build
+    # `cub::CUB_300102_SM_750_800::`, `thrust::THRUST_300102_SM_750_800_NS::` (CCCL 2.x-3.1, _NVHPC
+    # under nvc++) and `cub::_V_300500_SM_800::` (CCCL 3.5); libcu++'s ABI namespace is
+    # `cuda::std::__4::` (_LIBCUDACXX_ABI_NAMESPACE). Matched in demangled text only.
+    (re.compile(r"\b(cub|thrust)::(?:(?:CUB|THRUST)_\d+|_V_\d+)(?:_SM(?:_\d+)*)?(?:_NVHPC)?(?:_NS)?::"), r"\1::"),
+    (re.compile(r"\b(cuda(?:::\w+?)*?)::__\d+::"), r"\1::"),
 )
 
 
 def strip_module_ids(name: str) -> str:
-    """A name with nvcc's per-build module IDs removed."""
+    """A name with nvcc's per-build module IDs and CCCL's versioned namespaces removed."""
     for pattern, replacement in _MODULE_ID_PATTERNS:
         name = pattern.sub(replacement, name)
     return name
@@ -64,15 +72,19 @@ def _drop_groups(text: str, innermost: re.Pattern) -> str:
 
 # Single-letter codes that stand alone inside template arguments: builtin types, qualifiers.
 _BUILTIN_OR_QUALIFIER = frozenset("vwbcahstijlmxynofdegzPROCGKVrM")
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit and \d take '٣' and '²' too
+_MAX_LENGTH_DIGITS = 9  # no identifier is a gigabyte long; int() refuses over 4,300 digits
 
 
 def _source_name_end(mangled: str, i: int) -> int:
     """Index past a <source-name> (<length><identifier>) starting at `i`."""
     match = _DIGITS.match(mangled, i)
+    if match is None or match.end() - i > _MAX_LENGTH_DIGITS:
+        return len(mangled) + 1  # not a length: callers read "past the end" as not this shape
     return match.end() + int(match.group())
 
 
+_ASCII_DIGITS = frozenset("0123456789")
 _LITERAL_VALUE = re.compile(r"n?[0-9a-f]*E")
 _SUBSTITUTION = re.compile(r"S(?:[0-9A-Z]*_|[tabsiod])")
 
@@ -81,7 +93,7 @@ def _skip_name(mangled: str, i: int) -> int | None:
     """Index past a class or enum name used as a type: a source name, a substitution, or
     N <source names, substitutions, template args> E."""
     n = len(mangled)
-    if i < n and mangled[i].isdigit():
+    if i < n and mangled[i] in _ASCII_DIGITS:
         return _source_name_end(mangled, i)
     match = _SUBSTITUTION.match(mangled, i)
     if match is not None:
@@ -90,7 +102,7 @@ def _skip_name(mangled: str, i: int) -> int | None:
         return None
     i += 1
     while i < n and mangled[i] != "E":
-        if mangled[i].isdigit():
+        if mangled[i] in _ASCII_DIGITS:
             i = _source_name_end(mangled, i)
         elif mangled[i] == "I":
             i = _skip_template_args(mangled, i)
@@ -119,7 +131,7 @@ def _skip_template_args(mangled: str, i: int) -> int | None:
             i += 1
             if depth == 0:
                 return i
-        elif c.isdigit():
+        elif c in _ASCII_DIGITS:
             i = _source_name_end(mangled, i)
         elif c == "L":  # literal: L <type> <value> E, the value's digits are not a length
             i += 1
@@ -154,7 +166,7 @@ def _skip_template_args(mangled: str, i: int) -> int | None:
                 return None
             i = match.end()
         elif c == "u":  # vendor extended type: u <source-name>
-            i = _source_name_end(mangled, i + 1) if i + 1 < n and mangled[i + 1].isdigit() else n + 1
+            i = _source_name_end(mangled, i + 1) if i + 1 < n and mangled[i + 1] in _ASCII_DIGITS else n + 1
         elif c in _BUILTIN_OR_QUALIFIER:
             i += 1
         else:
@@ -175,7 +187,7 @@ def _family_from_mangled(name: str) -> str | None:
     if nested and name.startswith("St", i):
         parts.append("std")
         i += 2
-    while i < len(name) and name[i].isdigit():
+    while i < len(name) and name[i] in _ASCII_DIGITS:
         end = _source_name_end(name, i)
         if end > len(name):
             return None
