@@ -13,14 +13,27 @@ from .terminal import terminal
 
 
 def _open(ctx):
+    """The cache the options and environment name. A root that is a file or cannot be read is one
+    line and exit 2 (KfootError), for every command; one that does not exist yet is an empty cache."""
     from ..runtime.cache import DiskCache, default_cache_root, max_bytes_from_env
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
-    return DiskCache(root, max_bytes=max_bytes_from_env())
+    cache = DiskCache(root, max_bytes=max_bytes_from_env())
+    cache.check_folder()
+    return cache
+
+
+def _not_removed(not_removed: dict[str, list[str]]) -> list[dict]:
+    """What prune or clear could not delete, one stderr line per reason; the rows of `not_removed` in --json."""
+    rows = [{"reason": why, "files": len(paths), "first": paths[0]} for why, paths in sorted(not_removed.items())]
+    for row in rows:
+        click.echo(f"kfoot: could not remove {row['files']} file{'' if row['files'] == 1 else 's'}: "
+                   f"{row['reason']} (first: {row['first']})", err=True)
+    return rows
 
 
 @click.group("cache")
-@click.option("--cache-dir", type=click.Path(path_type=str), default=None,
+@click.option("--cache-dir", type=click.Path(path_type=str, readable=False), default=None,
               help="Cache root [default: $KFOOT_CACHE_DIR, else $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot].")
 @click.pass_context
 def command(ctx, cache_dir):
@@ -63,7 +76,8 @@ def stats_cmd(ctx, as_json):
         return
     bound = f" of {format_bytes(stats['max_bytes'])} allowed" if stats["max_bytes"] else ""
     rows = [("root", stats["root"]), ("entries", f"{stats['entries']} ({stats['bad_entries']} bad)"),
-            ("cubins", str(stats["cubins"])), ("size", format_bytes(stats["total_bytes"]) + bound)]
+            ("cubins", f"{stats['cubins']} ({stats['bad_cubins']} bad)"), ("size", format_bytes(stats["total_bytes"]) + bound),
+            ("bad", f"{stats['bad']}" + (": kfoot cache verify lists them, --fix deletes them" if stats["bad"] else ""))]
     rows += [(f"entries for {arch}", str(count)) for arch, count in stats["entries_per_arch"].items()]
     terminal().print(summary_table("kfoot cache", rows))
 
@@ -75,9 +89,9 @@ def stats_cmd(ctx, as_json):
 def verify_cmd(ctx, fix, as_json):
     """Check every entry's and cubin's checksum; exit 1 when any is bad."""
     cache = _open(ctx)
-    bad = cache.verify(fix=fix) if cache.root.is_dir() else []
+    bad = cache.verify(fix=fix)
     if as_json:
-        click.echo(json.dumps({"bad": [{"path": str(p), "problem": why} for p, why in bad], "fixed": fix}, indent=1))
+        click.echo(json.dumps({"root": str(cache.root), "bad": [{"path": str(p), "problem": why} for p, why in bad], "fixed": fix}, indent=1))
     else:
         for path, why in bad:
             click.echo(f"{path}: {why}{' (removed)' if fix and not why.startswith('owned by') else ''}")
@@ -87,9 +101,10 @@ def verify_cmd(ctx, fix, as_json):
 
 @command.command("prune")
 @click.option("--max-bytes", "max_bytes", default=None, help="Size to prune down to (e.g. 500M) [default: $KFOOT_CACHE_MAX_BYTES].")
+@click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def prune_cmd(ctx, max_bytes):
-    """Delete least-recently-used entries until the cache fits the bound."""
+def prune_cmd(ctx, max_bytes, as_json):
+    """Delete least-recently-used entries until the cache fits the bound; exit 1 if some could not be."""
     from ..core.errors import KfootError
     from ..core.units import parse_bytes
 
@@ -101,39 +116,67 @@ def prune_cmd(ctx, max_bytes):
     else:
         raise KfootError("no bound to prune to: pass --max-bytes or set KFOOT_CACHE_MAX_BYTES")
     result = cache.prune(limit)
-    click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
-               f"freed {format_bytes(result.freed_bytes)}; {format_bytes(result.total_bytes)} left")
+    failed = _not_removed(result.not_removed)
+    if as_json:
+        click.echo(json.dumps({"root": str(cache.root), "max_bytes": limit, "removed_entries": result.removed_entries,
+                               "removed_cubins": result.removed_blobs, "freed_bytes": result.freed_bytes,
+                               "total_bytes": result.total_bytes, "not_removed": failed}, indent=1))
+    else:
+        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
+                   f"freed {format_bytes(result.freed_bytes)}; {format_bytes(result.total_bytes)} left")
+    return 1 if failed else 0
 
 
 @command.command("clear")
+@click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def clear_cmd(ctx):
-    """Delete every entry."""
+def clear_cmd(ctx, as_json):
+    """Delete every entry and cubin; exit 1 if some could not be (each reason on stderr)."""
     cache = _open(ctx)
-    click.echo(f"removed {cache.clear()} entries from {cache.root}")
+    result = cache.clear()
+    failed = _not_removed(result.not_removed)
+    if as_json:
+        click.echo(json.dumps({"root": str(cache.root), "removed_entries": result.removed_entries,
+                               "removed_cubins": result.removed_blobs, "removed_other": result.removed_other,
+                               "freed_bytes": result.freed_bytes, "not_removed": failed}, indent=1))
+    else:
+        other = f", {result.removed_other} other files" if result.removed_other else ""
+        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins{other} "
+                   f"({format_bytes(result.freed_bytes)}) from {cache.root}")
+    return 1 if failed else 0
 
 
 @command.command("export")
 @click.argument("archive", type=click.Path(path_type=str))
+@click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def export_cmd(ctx, archive):
+def export_cmd(ctx, archive, as_json):
     """Write the good entries to a tar archive (.tar or .tar.gz) for another machine."""
     from ..core.errors import KfootError
 
     cache = _open(ctx)
     if not cache.root.is_dir():
         raise KfootError("no cache here", path=cache.root)
-    click.echo(f"exported {cache.export(archive)} entries to {archive}")
+    count = cache.export(archive)
+    if as_json:
+        click.echo(json.dumps({"root": str(cache.root), "archive": archive, "entries": count}, indent=1))
+    else:
+        click.echo(f"exported {count} entries to {archive}")
 
 
 @command.command("import")
 @click.argument("archive", type=click.Path(path_type=str))
+@click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def import_cmd(ctx, archive):
+def import_cmd(ctx, archive, as_json):
     """Install the entries of an exported archive, verifying each; exit 1 if any was rejected."""
     cache = _open(ctx)
     result = cache.import_(archive)
-    click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
+    if as_json:
+        click.echo(json.dumps({"root": str(cache.root), "archive": archive, "installed": result.installed,
+                               "already_present": result.already_present, "rejected": result.rejected}, indent=1))
+    else:
+            click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
     for line in result.rejected:
         click.echo(f"rejected {line}", err=True)
     return 1 if result.rejected else 0

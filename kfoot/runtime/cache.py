@@ -19,11 +19,12 @@ same key each install a complete file and readers never see half of one.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
-import shutil
+import stat
 import tarfile
 import threading
 import time
@@ -72,6 +73,16 @@ class PruneResult:
     removed_blobs: int = 0
     freed_bytes: int = 0
     total_bytes: int = 0
+    not_removed: dict[str, list[str]] = field(default_factory=dict)  # reason -> paths
+
+
+@dataclass
+class ClearResult:
+    removed_entries: int = 0
+    removed_blobs: int = 0
+    removed_other: int = 0  # temporary files, strays, links
+    freed_bytes: int = 0
+    not_removed: dict[str, list[str]] = field(default_factory=dict)  # reason -> paths
 
 
 @dataclass
@@ -233,14 +244,21 @@ class DiskCache:
                           CacheWarning, stacklevel=3)
             return
         if self.max_bytes is not None:
-            # Scanning the cache on every write would cost O(entries) per kernel: scan once, then
-            # count what this process writes, and prune (a fresh scan) only past the bound.
-            if self._estimated_total is None:
-                self._estimated_total = self.usage()[2]
-            else:
-                self._estimated_total += written
-            if self._estimated_total > self.max_bytes:
-                self._estimated_total = self.prune(self.max_bytes).total_bytes
+            try:
+                self._apply_bound(written)
+            except KfootError as exc:  # a damaged or unreadable cache: the kernel is still compiled
+                self.unusable = True
+                warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
+
+    def _apply_bound(self, written: int) -> None:
+        # Scanning the cache on every write would cost O(entries) per kernel: scan once, then
+        # count what this process writes, and prune (a fresh scan) only past the bound.
+        if self._estimated_total is None:
+            self._estimated_total = self.usage()[2]
+        else:
+            self._estimated_total += written
+        if self._estimated_total > self.max_bytes:
+            self._estimated_total = self.prune(self.max_bytes).total_bytes
 
     def _atomic_write(self, target: Path, data: bytes) -> None:
         # Private (0600), staged in the cache's own tmp folder, not fsynced: a lost entry is a miss.
@@ -248,47 +266,117 @@ class DiskCache:
         write_atomic(target, data, tmp_dir=self.root / "tmp", mode=0o600, durable=False)
 
     # -- maintenance ------------------------------------------------------------------------
+    # Maintenance lists the cache with lstat and never follows a symbolic link below the root: a
+    # folder such as entries/ab that is a link is not the cache's, so nothing under it is listed,
+    # read or deleted (deletions open every folder on the way with O_NOFOLLOW, see _unlink).
+
+    def check_folder(self) -> bool:
+        """For `kfoot cache`: True when the root is a readable folder, False when it does not exist
+        yet; a KfootError (one line, exit 2) when it is a file or cannot be read."""
+        try:
+            info = self.root.stat()
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=self.root) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise KfootError("not a folder: the cache root must be a folder (or not exist yet)", path=self.root)
+        try:
+            with os.scandir(self.root):
+                pass
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=self.root) from None
+        return True
+
+    def _scan(self, sub: str, suffix: str) -> list[tuple[Path, os.stat_result]]:
+        """(path, lstat) of the files named *suffix in the shard folders of root/sub, sorted. Shard
+        folders that are symbolic links are skipped; files that are links are listed (by lstat),
+        for the caller to flag. A folder that cannot be read is a KfootError."""
+        top = self.root / sub
+        try:
+            info = os.lstat(top)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache: {exc.strerror}", path=top) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise KfootError("damaged cache: not a folder (kfoot cache clear empties the cache)", path=top)
+        found = []
+        try:
+            with os.scandir(top) as shards:
+                folders = [s for s in shards if s.is_dir(follow_symlinks=False)]
+            for shard in folders:
+                with os.scandir(shard.path) as items:
+                    for item in items:
+                        if item.name.endswith(suffix):
+                            found.append((Path(item.path), item.stat(follow_symlinks=False)))
+        except FileNotFoundError:
+            pass  # a shard removed by another process while we listed
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache: {exc.strerror}", path=exc.filename or top) from None
+        return sorted(found, key=lambda f: f[0])
+
     def entries(self) -> list[EntryInfo]:
         """Every entry on disk with its metadata, checked (problem set when bad). Foreign ones included."""
         infos = []
-        for path in sorted((self.root / "entries").glob(f"*/*{ENTRY_SUFFIX}")):
+        for path, info in self._scan("entries", ENTRY_SUFFIX):
             key = path.name[: -len(ENTRY_SUFFIX)]
+            if not stat.S_ISREG(info.st_mode):
+                infos.append(EntryInfo(key, path, 0, info.st_mtime, None, "not a regular file (a symbolic link is not followed)"))
+                continue
             try:
-                stat = path.stat()
-                data = path.read_bytes()
+                data = _read_nofollow(path)
             except OSError as exc:
-                infos.append(EntryInfo(key, path, 0, 0.0, None, f"unreadable ({exc.strerror})"))
+                infos.append(EntryInfo(key, path, info.st_size, info.st_mtime, None, f"unreadable ({exc.strerror})"))
                 continue
             meta, problem = parse_entry(data, key)
-            if stat.st_uid != self._uid:
-                problem = f"owned by uid {stat.st_uid}"
-            info = EntryInfo(key, path, stat.st_size, stat.st_mtime, None if problem else meta, problem)
+            if info.st_uid != self._uid:
+                problem = f"owned by uid {info.st_uid}"
+            entry = EntryInfo(key, path, info.st_size, info.st_mtime, None if problem else meta, problem)
             if meta and not problem:
-                info.blob_size = int(meta.get("blob_size", 0))
-            infos.append(info)
+                entry.blob_size = int(meta.get("blob_size", 0))
+            infos.append(entry)
         return infos
 
-    def blobs(self) -> dict[str, Path]:
-        return {p.name[: -len(BLOB_SUFFIX)]: p for p in (self.root / "blobs").glob(f"*/*{BLOB_SUFFIX}")}
+    def _blob_files(self) -> dict[str, tuple[Path, os.stat_result]]:
+        """sha -> (path, lstat) of every cubin that is a regular file (links are not followed)."""
+        return {p.name[: -len(BLOB_SUFFIX)]: (p, info) for p, info in self._scan("blobs", BLOB_SUFFIX)
+                if stat.S_ISREG(info.st_mode)}
 
-    def verify(self, *, fix: bool = False) -> list[tuple[Path, str]]:
-        """Check every entry and blob; returns (path, problem) for the bad ones (deleted when fix)."""
+    def blobs(self) -> dict[str, Path]:
+        return {sha: path for sha, (path, _) in self._blob_files().items()}
+
+    def _check(self) -> tuple[list[tuple[Path, str]], list[EntryInfo], dict[str, int]]:
+        """The one check behind `verify` and the bad counts of `stats`: (bad (path, problem) pairs,
+        cubins first, then entries; the entries; the cubins' sizes). An entry is bad when it is
+        corrupt, foreign, not a regular file, or its cubin is missing or corrupt; a cubin is bad
+        when its sha256 is not its name or it cannot be read."""
         bad: list[tuple[Path, str]] = []
         blob_ok: dict[str, bool] = {}
-        for sha, path in self.blobs().items():
+        sizes: dict[str, int] = {}
+        for sha, (path, info) in self._blob_files().items():
+            sizes[sha] = info.st_size
             try:
-                ok = hashlib.sha256(path.read_bytes()).hexdigest() == sha
-            except OSError:
-                ok = False
+                ok = hashlib.sha256(_read_nofollow(path)).hexdigest() == sha
+                why = "cubin checksum mismatch"
+            except OSError as exc:
+                ok, why = False, f"unreadable cubin ({exc.strerror})"
             blob_ok[sha] = ok
             if not ok:
-                bad.append((path, "cubin checksum mismatch"))
-        for info in self.entries():
+                bad.append((path, why))
+        infos = self.entries()
+        for info in infos:
             problem = info.problem
             if problem is None and not blob_ok.get(info.meta["blob"], False):
                 problem = "its cubin is missing or corrupt"
             if problem:
                 bad.append((info.path, problem))
+        return bad, infos, sizes
+
+    def verify(self, *, fix: bool = False) -> list[tuple[Path, str]]:
+        """Check every entry and blob; returns (path, problem) for the bad ones (deleted when fix,
+        except another user's files)."""
+        bad = self._check()[0] if self.root.is_dir() else []
         if fix:
             for path, problem in bad:
                 if not problem.startswith("owned by"):
@@ -298,12 +386,7 @@ class DiskCache:
     def usage(self) -> tuple[list[EntryInfo], dict[str, int], int]:
         """(entries, referenced blob sizes, total bytes on disk of entries plus blobs)."""
         infos = self.entries()
-        blob_sizes = {}
-        for sha, path in self.blobs().items():
-            try:
-                blob_sizes[sha] = path.stat().st_size
-            except OSError:
-                pass
+        blob_sizes = {sha: info.st_size for sha, (_, info) in self._blob_files().items()}
         total = sum(i.size for i in infos) + sum(blob_sizes.values())
         return infos, blob_sizes, total
 
@@ -315,23 +398,29 @@ class DiskCache:
                  "problem": i.problem} for i in infos]
 
     def stats(self) -> dict:
-        """Entries, cubins, bytes on disk, entries per arch and the bound (`kfoot cache stats --json`)."""
-        infos, blob_sizes, total = self.usage() if self.root.is_dir() else ([], {}, 0)
+        """Entries, cubins, bytes on disk, entries per arch, the bound, and what `verify` finds bad
+        (`kfoot cache stats --json`; it reads every cubin, as verify does)."""
+        bad, infos, blob_sizes = self._check() if self.root.is_dir() else ([], [], {})
+        total = sum(i.size for i in infos) + sum(blob_sizes.values())
         per_arch: dict[str, int] = {}
         for info in infos:
             if info.meta:
                 arch = info.meta.get("arch", "?")
                 per_arch[arch] = per_arch.get(arch, 0) + 1
-        return {"root": str(self.root), "entries": len(infos), "bad_entries": sum(1 for i in infos if i.problem),
-                "cubins": len(blob_sizes), "total_bytes": total, "max_bytes": self.max_bytes,
-                "entries_per_arch": dict(sorted(per_arch.items()))}
+        bad_cubins = sum(1 for path, _ in bad if path.name.endswith(BLOB_SUFFIX) and path.parent.parent.name == "blobs")
+        return {"root": str(self.root), "entries": len(infos), "cubins": len(blob_sizes), "total_bytes": total,
+                "max_bytes": self.max_bytes, "bad": len(bad), "bad_entries": len(bad) - bad_cubins,
+                "bad_cubins": bad_cubins, "entries_per_arch": dict(sorted(per_arch.items()))}
 
     def prune(self, max_bytes: int) -> PruneResult:
         """Delete least-recently-used entries (and blobs no entry uses) until the cache fits max_bytes."""
         result = PruneResult()
-        if not (self.root / "entries").is_dir():
+        if not self.root.is_dir():
             return result
-        infos, blob_sizes, total = self.usage()
+        infos, _, _ = self.usage()
+        files = self._blob_files()
+        blob_sizes = {sha: info.st_size for sha, (_, info) in files.items()}
+        total = sum(i.size for i in infos) + sum(blob_sizes.values())
         now = time.time()
         refcount: dict[str, int] = {}
         for info in infos:
@@ -340,17 +429,23 @@ class DiskCache:
 
         def drop_blob(sha: str) -> None:
             nonlocal total
-            size = blob_sizes.pop(sha, 0)
-            if self._unlink(self.blob_path(sha)):
+            if sha not in blob_sizes:
+                return  # not listed (missing, or under a link): nothing of ours to delete
+            path = files[sha][0]
+            reason = self._remove(path)
+            if reason is None:
+                size = blob_sizes.pop(sha)
                 result.removed_blobs += 1
                 result.freed_bytes += size
                 total -= size
+            elif reason != "gone":
+                result.not_removed.setdefault(reason, []).append(str(path))
 
         # Orphans first (a crashed writer's blob, or a blob whose entries were all replaced).
         for sha in list(blob_sizes):
-            if refcount.get(sha, 0) == 0 and self._age(self.blob_path(sha), now) > GRACE_SECONDS:
+            if refcount.get(sha, 0) == 0 and now - files[sha][1].st_mtime > GRACE_SECONDS:
                 drop_blob(sha)
-        for tmp in (self.root / "tmp").glob("*"):
+        for tmp in self._tmp_files():
             if self._age(tmp, now) > GRACE_SECONDS:
                 self._unlink(tmp)
         for info in sorted(infos, key=lambda i: i.mtime):
@@ -358,10 +453,14 @@ class DiskCache:
                 break
             if info.problem and info.problem.startswith("owned by"):
                 continue  # not ours to delete
-            if self._unlink(info.path):
+            reason = self._remove(info.path)
+            if reason is None:
                 result.removed_entries += 1
                 result.freed_bytes += info.size
                 total -= info.size
+            elif reason != "gone":
+                result.not_removed.setdefault(reason, []).append(str(info.path))
+                continue
             if info.meta:
                 sha = info.meta["blob"]
                 refcount[sha] -= 1
@@ -370,14 +469,62 @@ class DiskCache:
         result.total_bytes = total
         return result
 
-    def clear(self) -> int:
-        """Delete the whole cache content; returns the number of entries removed."""
-        count = len(list((self.root / "entries").glob(f"*/*{ENTRY_SUFFIX}"))) if self.root.is_dir() else 0
-        for sub in ("entries", "blobs", "tmp"):
-            shutil.rmtree(self.root / sub, ignore_errors=True)
+    def clear(self) -> ClearResult:
+        """Delete every entry, cubin and temporary file (another user's files are left alone);
+        returns what was removed and, by reason, what could not be. Never follows a link: a link
+        inside the cache is removed itself, what it points to is left alone."""
+        result = ClearResult()
         self._ready = False
         self._verified_blobs.clear()
-        return count
+        try:
+            root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except FileNotFoundError:
+            return result
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=self.root) from None
+        try:
+            for sub in ("entries", "blobs", "tmp"):
+                self._empty(root_fd, Path(sub), result, keep_folder=True)
+        finally:
+            os.close(root_fd)
+        return result
+
+    def _empty(self, parent_fd: int, rel: Path, result: "ClearResult", *, keep_folder: bool = False) -> bool:
+        """Remove root/rel, a name in the folder parent_fd (a folder: its content first). True when
+        it is gone. Folders are opened with O_NOFOLLOW relative to their parent's descriptor, so
+        swapping one for a link cannot lead the deletion out of the cache."""
+        name, path = rel.name, self.root / rel
+        try:
+            info = os.stat(name, dir_fd=parent_fd, follow_symlinks=False)
+            if stat.S_ISDIR(info.st_mode):
+                fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=parent_fd)
+                try:
+                    with os.scandir(fd) as items:
+                        names = [item.name for item in items]
+                    emptied = all([self._empty(fd, rel / n, result) for n in sorted(names)])
+                finally:
+                    os.close(fd)
+                if emptied and not keep_folder:
+                    os.rmdir(name, dir_fd=parent_fd)
+                return emptied
+            if info.st_uid != self._uid:
+                result.not_removed.setdefault(f"owned by uid {info.st_uid}", []).append(str(path))
+                return False
+            os.unlink(name, dir_fd=parent_fd)
+        except FileNotFoundError:
+            return True
+        except OSError as exc:
+            result.not_removed.setdefault(exc.strerror or type(exc).__name__, []).append(str(path))
+            return False
+        regular = stat.S_ISREG(info.st_mode)
+        if regular and rel.parts[0] == "entries" and name.endswith(ENTRY_SUFFIX):
+            result.removed_entries += 1
+        elif regular and rel.parts[0] == "blobs" and name.endswith(BLOB_SUFFIX):
+            result.removed_blobs += 1
+        else:
+            result.removed_other += 1
+        result.freed_bytes += info.st_size if regular else 0
+        return True
 
     # -- moving a cache between machines ----------------------------------------------------
     def export(self, archive: str | os.PathLike) -> int:
@@ -385,7 +532,7 @@ class DiskCache:
         archive = Path(archive)
         good = [i for i in self.entries() if i.problem is None]
         blobs = self.blobs()
-        with atomic_output(archive, mode=0o600) as tmp:
+        with atomic_output(archive) as tmp:  # the umask's mode, like any file the user writes
             count = 0
             with tarfile.open(tmp, "w:gz" if archive.name.endswith(("gz", ".tgz")) else "w") as tar:
                 added: set[str] = set()
@@ -450,20 +597,64 @@ class DiskCache:
             action = "discarded, recompiling" if delete else "not used"
             warnings.warn(f"kfoot cache entry {path}: {problem}; {action}", CacheWarning, stacklevel=4)
 
-    @staticmethod
-    def _unlink(path: Path) -> bool:
+    def _unlink(self, path: Path) -> bool:
+        """Delete one file of the cache safely (see _remove); True when this call removed it."""
+        return self._remove(path) is None
+
+    def _remove(self, path: Path) -> str | None:
+        """Unlink one file of the cache without following a link on the way: each folder between
+        the root and the file is opened with O_NOFOLLOW relative to the one before, so a folder
+        swapped for a link cannot make the deletion land outside the cache (a file that is a link
+        is removed itself). None when removed, "gone" when already gone, else why not."""
         try:
-            path.unlink()
-            return True
+            parts = path.relative_to(self.root).parts
+        except ValueError:
+            return "outside the cache"
+        if not parts:
+            return "the cache root itself"
+        fd = None
+        try:
+            fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+            for part in parts[:-1]:
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+                os.close(fd)
+                fd = inner
+            os.unlink(parts[-1], dir_fd=fd)
+            return None
+        except FileNotFoundError:
+            return "gone"
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                return "a folder on the way is a symbolic link, not followed"
+            return exc.strerror or type(exc).__name__
+        finally:
+            if fd is not None:
+                os.close(fd)
+
+    def _tmp_files(self) -> list[Path]:
+        """The files in tmp/ (by lstat: a tmp/ that is a link is not listed)."""
+        tmp = self.root / "tmp"
+        try:
+            if not stat.S_ISDIR(os.lstat(tmp).st_mode):
+                return []
+            with os.scandir(tmp) as items:
+                return [Path(item.path) for item in items if not item.is_dir(follow_symlinks=False)]
         except OSError:
-            return False
+            return []
 
     @staticmethod
     def _age(path: Path, now: float) -> float:
         try:
-            return now - path.stat().st_mtime
+            return now - os.lstat(path).st_mtime
         except OSError:
             return 0.0
+
+
+def _read_nofollow(path: Path) -> bytes:
+    """A file's bytes; a file that is a symbolic link is not followed (OSError ELOOP)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with open(fd, "rb") as handle:
+        return handle.read()
 
 
 def format_entry(meta: dict) -> bytes:
