@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import json
 import os
+import shutil
 import stat
+import subprocess
+import sys
 import tarfile
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -17,7 +22,7 @@ import pytest
 from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
 from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root
-from oracles.cli import run_kfoot
+from oracles.cli import REPO, run_kfoot
 
 
 def key(n: int) -> str:
@@ -253,3 +258,253 @@ def test_cache_cli_ls_stats_verify_prune_clear(tmp_path):
     assert "removed 2 entries" in run_kfoot(*base, "clear").stdout and cache.entries() == []
     proc = run_kfoot(*base, "prune", check_rc=2)
     assert "KFOOT_CACHE_MAX_BYTES" in proc.stderr
+
+
+# ---------------------------------------------------------------------- issue 11: the cache commands
+
+NOBODY = 65534
+
+
+def _cli(root, *args, check_rc=0):
+    return run_kfoot("cache", "--cache-dir", root, *args, check_rc=check_rc)
+
+
+def _one_line_error(proc, *needles):
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("kfoot: error: "), proc.stderr
+    for needle in needles:
+        assert needle in proc.stderr, proc.stderr
+
+
+def test_stats_counts_as_bad_what_verify_finds(tmp_path):
+    cache = DiskCache(tmp_path / "c")
+    keys = fill(cache, 3)
+    blob = cache.blobs()[json.loads(cache.entry_path(keys[0]).read_bytes().split(b"\n")[0])["blob"]]
+    data = bytearray(blob.read_bytes()); data[5] ^= 0xFF; blob.write_bytes(bytes(data))  # the cubin, not its entry
+    bad = cache.verify()
+    assert len(bad) == 2  # the cubin and the entry that uses it
+    stats = json.loads(_cli(tmp_path / "c", "stats", "--json").stdout)
+    assert (stats["bad"], stats["bad_cubins"], stats["bad_entries"]) == (2, 1, 1)
+    assert stats["bad"] == len(json.loads(_cli(tmp_path / "c", "verify", "--json", check_rc=1).stdout)["bad"])
+    text = _cli(tmp_path / "c", "stats").stdout
+    assert "3 (1 bad)" in text and "kfoot cache verify lists them" in text
+    cache.verify(fix=True)
+    stats = json.loads(_cli(tmp_path / "c", "stats", "--json").stdout)
+    assert (stats["bad"], stats["entries"], stats["cubins"]) == (0, 2, 2)
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_export_archive_mode_follows_the_umask(tmp_path, umask, mode):
+    cache = DiskCache(tmp_path / "c")
+    fill(cache, 2)
+    archive = tmp_path / "cache.tar"
+    old = os.umask(umask)
+    try:
+        assert cache.export(archive) == 2
+    finally:
+        os.umask(old)
+    assert oct(stat.S_IMODE(archive.stat().st_mode)) == oct(mode)
+
+
+COMMANDS = [("ls",), ("stats",), ("verify",), ("verify", "--fix"), ("prune", "--max-bytes", "0"), ("clear",),
+            ("export", "out.tar"), ("import", "in.tar")]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: "-".join(a))
+def test_cache_dir_that_is_a_file_is_refused_by_every_command(tmp_path, args):
+    not_a_folder = tmp_path / "passwd"
+    not_a_folder.write_text("root:x:0:0::/root:/bin/sh\n")
+    args = [str(tmp_path / a) if a.endswith(".tar") else a for a in args]
+    _one_line_error(_cli(not_a_folder, *args, check_rc=None), str(not_a_folder), "not a folder")
+    assert not_a_folder.read_text() == "root:x:0:0::/root:/bin/sh\n" and sorted(os.listdir(tmp_path)) == ["passwd"]
+
+
+def test_cache_dir_etc_passwd_is_refused():
+    _one_line_error(run_kfoot("cache", "--cache-dir", "/etc/passwd", "ls", check_rc=None), "not a folder")
+
+
+@pytest.mark.parametrize("args", [("ls",), ("stats",), ("verify",), ("prune", "--max-bytes", "0"), ("export", "x.tar")],
+                         ids=lambda a: a[0])
+def test_a_file_where_the_cache_keeps_a_folder_is_one_line(tmp_path, args):
+    cache = DiskCache(tmp_path / "c")
+    fill(cache, 1)
+    for sub in (tmp_path / "c" / "entries").iterdir():
+        for f in sub.iterdir():
+            f.unlink()
+        sub.rmdir()
+    (tmp_path / "c" / "entries").rmdir()
+    (tmp_path / "c" / "entries").write_text("not a folder")
+    args = [str(tmp_path / a) if a.endswith(".tar") else a for a in args]
+    _one_line_error(_cli(tmp_path / "c", *args, check_rc=None), "entries", "not a folder")
+    assert "removed" not in _cli(tmp_path / "c", "clear").stderr  # clear repairs it: the file is removed
+    assert _cli(tmp_path / "c", "stats", "--json").stdout and not (tmp_path / "c" / "entries").is_file()
+
+
+def _as_another_user(argv: list[str]) -> list[str]:
+    """Run argv so that permission bits apply: as nobody when we are root (root ignores them)."""
+    if os.geteuid() != 0:
+        return argv
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: cannot make a folder unreadable")
+    return [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *argv]
+
+
+@pytest.fixture
+def world_dir():
+    """A folder another user can reach (pytest's tmp_path is private to root)."""
+    folder = Path(tempfile.mkdtemp(prefix="kfoot-cache-test-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _kfoot_as_other(*args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, HOME="/nonexistent", PYTHONDONTWRITEBYTECODE="1")
+    env.pop("GITHUB_STEP_SUMMARY", None)
+    return subprocess.run(_as_another_user([sys.executable, "-m", "kfoot", *map(str, args)]), capture_output=True,
+                          text=True, env=env, cwd=REPO, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("unreadable", ["entries", "root", "shard"])
+@pytest.mark.parametrize("command", ["ls", "stats", "verify"])
+def test_unreadable_cache_folder_is_one_line(world_dir, unreadable, command):
+    root = world_dir / "c"
+    cache = DiskCache(root)
+    fill(cache, 2)
+    for folder in [root, *root.rglob("*")]:
+        if folder.is_dir():
+            folder.chmod(0o755)
+    target = {"root": root, "entries": root / "entries", "shard": next((root / "entries").iterdir())}[unreadable]
+    target.chmod(0o700 if os.geteuid() == 0 else 0o000)  # root's 0700: nobody cannot read it
+    try:
+        proc = _kfoot_as_other("cache", "--cache-dir", root, command)
+    finally:
+        target.chmod(0o755)
+    _one_line_error(proc, "Permission denied")
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_clear_on_a_read_only_cache_says_what_it_could_not_remove(tmp_path, monkeypatch, capsys, as_json):
+    from oracles.cli import run_main
+
+    root = tmp_path / "c"
+    keys = fill(DiskCache(root), 2)
+    real_unlink = os.unlink
+
+    def read_only(path, *args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+
+    monkeypatch.setattr(os, "unlink", read_only)
+    code, out, err = run_main(capsys, "cache", "--cache-dir", root, "clear", *(["--json"] if as_json else []))
+    monkeypatch.setattr(os, "unlink", real_unlink)
+    assert code == 1
+    assert err.splitlines() == [line for line in err.splitlines() if line.startswith("kfoot: could not remove")]
+    assert len(err.splitlines()) == 1 and "could not remove 4 files: Read-only file system" in err  # 2 entries, 2 cubins
+    if as_json:
+        report = json.loads(out)
+        assert (report["removed_entries"], report["removed_cubins"], report["removed_other"], report["freed_bytes"]) == (0, 0, 0, 0)
+        assert [(r["reason"], r["files"]) for r in report["not_removed"]] == [("Read-only file system", 4)]
+    else:
+        assert out.startswith("removed 0 entries and 0 cubins (") and "from " in out
+    assert sorted(i.key for i in DiskCache(root).entries()) == sorted(keys)
+
+
+def test_clear_of_a_cache_the_user_cannot_write(world_dir):
+    root = world_dir / "c"
+    fill(DiskCache(root), 2)
+    if os.geteuid() == 0:
+        for path in [root, *root.rglob("*")]:
+            os.chown(path, NOBODY, NOBODY)
+    writable = [p for p in root.rglob("*") if p.is_dir() and p.parent.name in ("entries", "blobs")]
+    for folder in [root, *root.rglob("*")]:
+        if folder.is_dir():
+            folder.chmod(0o755)
+    for folder in writable:
+        folder.chmod(0o555)  # the shards read-only: their files cannot be unlinked
+    try:
+        proc = _kfoot_as_other("cache", "--cache-dir", root, "clear")
+    finally:
+        for folder in writable:
+            folder.chmod(0o755)
+    assert proc.returncode == 1 and proc.stdout.startswith("removed 0 entries and 0 cubins"), proc
+    assert proc.stderr.count("\n") == 1 and "could not remove 4 files: Permission denied" in proc.stderr
+    assert len(DiskCache(root).entries()) == 2
+
+
+def _documented_json_fields() -> str:
+    text = (REPO / "docs" / "runtime.md").read_text()
+    return text[text.index("### Maintenance: `kfoot cache`"):text.index("## The registry")]
+
+
+def test_every_cache_command_has_json_with_the_documented_fields(tmp_path):
+    root = tmp_path / "c"
+    fill(DiskCache(root), 3)
+    archive = tmp_path / "x.tar"
+    objects = {
+        "ls": json.loads(_cli(root, "ls", "--json").stdout),
+        "stats": json.loads(_cli(root, "stats", "--json").stdout),
+        "verify": json.loads(_cli(root, "verify", "--json").stdout),
+        "export": json.loads(_cli(root, "export", archive, "--json").stdout),
+        "import": json.loads(_cli(tmp_path / "d", "import", archive, "--json").stdout),
+        "prune": json.loads(_cli(root, "prune", "--max-bytes", "0", "--json").stdout),
+    }
+    fill(DiskCache(root), 2)
+    objects["clear"] = json.loads(_cli(root, "clear", "--json").stdout)
+    assert objects["export"] == {"root": str(root), "archive": str(archive), "entries": 3}
+    assert objects["import"] == {"root": str(tmp_path / "d"), "archive": str(archive), "installed": 3,
+                                 "already_present": 0, "rejected": []}
+    prune = objects["prune"]
+    assert (prune["removed_entries"], prune["removed_cubins"], prune["total_bytes"], prune["max_bytes"]) == (3, 3, 0, 0)
+    assert prune["freed_bytes"] > 3000 and prune["not_removed"] == []
+    clear = objects["clear"]
+    assert (clear["removed_entries"], clear["removed_cubins"], clear["removed_other"], clear["not_removed"]) == (2, 2, 0, [])
+    docs = _documented_json_fields()
+    for command, obj in objects.items():
+        assert obj["root"] == str(root if command != "import" else tmp_path / "d")
+        fields = set(obj) | ({f"entries[].{k}" for k in obj["entries"][0]} if command == "ls" else set())
+        for name in fields:
+            assert f"`{name.split('.')[-1]}`" in docs, f"kfoot cache {command} --json: field {name} is not documented"
+    assert f"`{'reason'}`" in docs and "`files`" in docs and "`first`" in docs  # the not_removed rows
+
+
+def test_no_command_deletes_through_a_link_out_of_the_cache(tmp_path):
+    root = tmp_path / "c"
+    cache = DiskCache(root)
+    keys = fill(cache, 3)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    # A folder of entries (valid-looking, but of other keys: verify --fix would delete them) ...
+    planted = []
+    for n, k in enumerate(keys):
+        victim = outside / f"{key(100 + n)}.entry"
+        victim.write_bytes(cache.entry_path(k).read_bytes())
+        planted.append(victim)
+    (root / "entries" / "zz").symlink_to(outside)
+    # ... a cubin shard moved out and linked back, and one entry that is a link to a file outside.
+    sha = json.loads(cache.entry_path(keys[0]).read_bytes().split(b"\n")[0])["blob"]
+    shard = root / "blobs" / sha[:2]
+    moved = tmp_path / "moved-shard"
+    shard.rename(moved)
+    shard.symlink_to(moved)
+    lone = tmp_path / "lone.entry"
+    lone.write_bytes(b"precious")
+    (root / "entries" / key(200)[:2]).mkdir(exist_ok=True)
+    (root / "entries" / key(200)[:2] / f"{key(200)}.entry").symlink_to(lone)
+    before = {p: p.read_bytes() for p in [*planted, *moved.iterdir(), lone]}
+
+    def untouched():
+        return {p: p.read_bytes() for p in before if p.exists()} == before
+
+    _cli(root, "verify", "--fix", check_rc=None)
+    assert untouched(), "verify --fix deleted files outside the cache"
+    _cli(root, "prune", "--max-bytes", "0", check_rc=None)
+    assert untouched(), "prune deleted files outside the cache"
+    _cli(root, "clear", check_rc=None)
+    assert untouched(), "clear deleted files outside the cache"
+    assert not shard.is_symlink() and not (root / "entries" / "zz").is_symlink()  # the links themselves are gone
+    assert cache.entries() == [] and cache.blobs() == {}
+    # The deletion helper itself refuses to go through a link, even for a path it is handed.
+    (root / "entries" / "zz").symlink_to(outside)
+    assert cache._remove(root / "entries" / "zz" / planted[0].name) is not None and planted[0].exists()
+    assert cache._remove(outside / planted[0].name) == "outside the cache" and planted[0].exists()
