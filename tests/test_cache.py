@@ -18,11 +18,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+from oracles.cli import REPO, run_kfoot
 
 from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
 from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root
-from oracles.cli import REPO, run_kfoot
 
 
 def key(n: int) -> str:

@@ -489,7 +489,7 @@ class DiskCache:
             os.close(root_fd)
         return result
 
-    def _empty(self, parent_fd: int, rel: Path, result: "ClearResult", *, keep_folder: bool = False) -> bool:
+    def _empty(self, parent_fd: int, rel: Path, result: ClearResult, *, keep_folder: bool = False) -> bool:
         """Remove root/rel, a name in the folder parent_fd (a folder: its content first). True when
         it is gone. Folders are opened with O_NOFOLLOW relative to their parent's descriptor, so
         swapping one for a link cannot lead the deletion out of the cache."""
@@ -501,7 +501,8 @@ class DiskCache:
                 try:
                     with os.scandir(fd) as items:
                         names = [item.name for item in items]
-                    emptied = all([self._empty(fd, rel / n, result) for n in sorted(names)])
+                    # A list, not a generator: every child is tried even after one fails.
+                    emptied = all([self._empty(fd, rel / n, result) for n in sorted(names)])  # noqa: C419
                 finally:
                     os.close(fd)
                 if emptied and not keep_folder:
