@@ -30,6 +30,16 @@ STO_CUDA_ENTRY = 0x10
 STB_GLOBAL = 1
 SHT_SYMTAB = 2
 SHT_NOBITS = 8
+# Sections that hold no bytes in the file. A linked cubin gives .nv.global and .nv.shared.* the
+# type SHT_NOBITS, but a relocatable one (-rdc: __nv_relfatbin, `nvcc -rdc=true -c/-cubin/-fatbin`)
+# keeps CUDA's own types, and ptxas places them at the end of the file with their full size:
+# .nv.global (SHT_CUDA_GLOBAL), .nv.shared.<kernel> and .nv_debug.shared (SHT_CUDA_SHARED),
+# .nv.shared.reserved.0 (SHT_CUDA_RESERVED_SHARED). Their offset + size may run past the end of
+# the image (NCCL's common.cu: one kernel and five globals per arch were lost to this).
+SHT_CUDA_GLOBAL = 0x70000007
+SHT_CUDA_SHARED = 0x7000000A
+SHT_CUDA_RESERVED_SHARED = 0x70000015
+NO_FILE_BYTES = frozenset({SHT_NOBITS, SHT_CUDA_GLOBAL, SHT_CUDA_SHARED, SHT_CUDA_RESERVED_SHARED})
 SHF_ALLOC = 0x2
 
 EIATTR_PARAM_CBANK = 0x0A
@@ -107,7 +117,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         zip(*sections) if sections else ((),) * 10)
     if sections and max(map(operator.add, offsets, sizes)) > size:  # C-speed test; the loop only on a hit
         for index, (stype, end) in enumerate(zip(types, map(operator.add, offsets, sizes))):
-            if stype != SHT_NOBITS and end > size:
+            if stype not in NO_FILE_BYTES and end > size:
                 raise FormatError(f"section {index} points past the end of the image", where,
                                   shoff + index * shentsize)
     # Code, constant banks and globals (NOBITS too) are what the driver places on the GPU.
