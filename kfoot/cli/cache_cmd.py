@@ -52,15 +52,18 @@ def ls_cmd(ctx, as_json):
     if as_json:
         click.echo(json.dumps({"root": str(cache.root), "entries": rows}, indent=1))
         return
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=f"{cache.root}: {len(rows)} entries")
+    table = Table(title=f"{escape(str(cache.root))}: {len(rows)} entries")
     for column in ("key", "arch", "kernel", "program cubin", "last used"):
         table.add_column(column)
     for row in rows:
-        kernel = row["kernel"] if row["problem"] is None else f"[red]{row['problem']}[/red]"
+        # Names and paths come from files on disk: plain text, never rich markup.
+        kernel = Text(row["kernel"] or "?") if row["problem"] is None else Text(row["problem"], style="red")
         used = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_used"]))
-        table.add_row(row["key"][:12], row["arch"] or "?", kernel or "?", format_bytes(row["cubin_bytes"]), used)
+        table.add_row(row["key"][:12], Text(row["arch"] or "?"), kernel, format_bytes(row["cubin_bytes"]), used)
     terminal().print(table)
 
 
