@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import lzma
 import os
 import shutil
+import stat
+import struct
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,8 +21,8 @@ from .fatbin import MAGIC_BYTES
 ZIP_MAGIC = b"PK\x03\x04"
 
 
-def sniff(head: bytes, name: str) -> str | None:
-    """Format of a file from its first 20 bytes (and its name for wheels), or None."""
+def sniff(head: bytes, name: str, stdin: bool = False) -> str | None:
+    """Format of a file from its first 20 bytes (and its name for wheels, any zip on stdin), or None."""
     if head.startswith(ELF_MAGIC):
         if len(head) >= 20 and int.from_bytes(head[18:20], "little") == EM_CUDA:
             return "cubin"
@@ -27,7 +31,7 @@ def sniff(head: bytes, name: str) -> str | None:
         return "archive"
     if head.startswith(MAGIC_BYTES):
         return "fatbin"
-    if head.startswith(ZIP_MAGIC) and name.endswith(".whl"):
+    if head.startswith(ZIP_MAGIC) and (name.endswith(".whl") or stdin):
         return "wheel"
     return None
 
@@ -39,9 +43,91 @@ class InputFile:
     walked: bool = False  # found by walking a directory, not named by the user
 
 
+# Standard input (`-`, or a path naming the same pipe, /dev/stdin) is read once per process into
+# an unlinked temporary file (disk, not memory), up to this many bytes; more is refused. Later
+# reads of it (the estimate reading containers back) use that copy. Standard input redirected
+# from a regular file is read in place, not copied.
+MAX_STDIN_BYTES = 4 << 30
+STDIN = "-"
+_stdin_copy = None  # the one copy of standard input, once read (standard input can be read once)
+
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"))
+
+
+def _special(mode: int) -> str | None:
+    return next((what for test, what in _SPECIAL if test(mode)), None)
+
+
+def is_stdin(path) -> bool:
+    """Whether `path` is `-`, or names the pipe or socket that is this process's standard input."""
+    if str(path) == STDIN:
+        return True
+    try:
+        st, fd0 = os.stat(path), os.fstat(0)
+    except OSError:
+        return False
+    return _special(st.st_mode) is not None and (st.st_dev, st.st_ino) == (fd0.st_dev, fd0.st_ino)
+
+
+def _stdin_file():
+    """A new file object on the copy of standard input (made on first use)."""
+    global _stdin_copy
+    if _stdin_copy is None:
+        try:
+            st = os.fstat(0)
+        except OSError:
+            raise KfootError("standard input is closed", STDIN) from None
+        if stat.S_ISREG(st.st_mode):
+            _stdin_copy = open(os.dup(0), "rb")  # read in place with pread: the offset does not matter
+        elif os.isatty(0) or stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+            raise KfootError("standard input is a terminal or device: pipe a binary into it, or name a file",
+                             STDIN)
+        else:
+            copy = tempfile.TemporaryFile(prefix="kfoot-stdin-")
+            total = 0
+            try:
+                while chunk := os.read(0, 1 << 20):
+                    total += len(chunk)
+                    if total > MAX_STDIN_BYTES:
+                        raise KfootError(f"standard input holds more than {MAX_STDIN_BYTES} bytes, the most kfoot "
+                                         "reads from a pipe: save it to a file and name that", STDIN)
+                    copy.write(chunk)
+                copy.flush()
+            except BaseException:
+                copy.close()
+                raise
+            _stdin_copy = copy
+    return open(os.dup(_stdin_copy.fileno()), "rb")
+
+
+def open_path(path):
+    """Open a file for reading, never waiting on it: standard input is its copy, and anything
+    but a regular file (a FIFO, socket or device, even one put in place since it was listed) is
+    a KfootError. O_NONBLOCK makes opening a FIFO return at once; it changes nothing for files."""
+    if is_stdin(path):
+        return _stdin_file()
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise KfootError(f"cannot read: {exc.strerror or exc}", path) from None
+    try:
+        what = _special(os.fstat(fd).st_mode)
+        if what is not None:
+            raise KfootError(f"not a regular file but {what}: kfoot reads files (and standard input as -)", path)
+        return open(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def open_input(item: "InputFile"):
+    return open_path(item.path)
+
+
 def _head(path: Path) -> bytes:
-    with open(path, "rb") as f:
-        return f.read(20)
+    with open_path(path) as f:
+        return os.pread(f.fileno(), 20, 0)
 
 
 def discover(paths) -> list[InputFile]:
@@ -60,35 +146,50 @@ def discover(paths) -> list[InputFile]:
                         continue
                     try:
                         kind = sniff(_head(child), name)
-                    except OSError:
-                        continue
+                    except (OSError, KfootError):
+                        continue  # unreadable, or no longer a regular file
                     if kind:
                         found.append(InputFile(child, kind, walked=True))
             if len(found) == before:
                 raise KfootError("directory holds no ELF, archive, fatbin, cubin or wheel files", path)
             continue
-        if not path.exists():
+        stdin = is_stdin(raw)
+        if not stdin and not path.exists():
             raise KfootError("no such file or directory", path)
+        if not stdin:
+            try:
+                what = _special(os.stat(path).st_mode)
+            except OSError as exc:
+                raise KfootError(f"cannot read: {exc.strerror}", path) from None
+            if what is not None:
+                raise KfootError(f"not a regular file but {what}: kfoot reads files (and standard input as -)",
+                                 path)
         try:
             head = _head(path)
         except OSError as exc:
             raise KfootError(f"cannot read: {exc.strerror}", path) from None
         if not head:
             raise FormatError("empty file", path, 0)
-        kind = sniff(head, path.name)
+        kind = sniff(head, path.name, stdin)
         if kind is None:
             raise FormatError("not a CUDA binary: no ELF, ar, fatbin or wheel signature", path, 0)
         found.append(InputFile(path, kind))
     return found
 
 
-def wheel_members(path: Path, names=None):
+# zipfile's ways to fail on damaged data: bad headers, a member that does not inflate, an
+# unsupported or encrypted method, a CRC that does not match, a truncated central directory.
+_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, zlib.error, lzma.LZMAError,
+               NotImplementedError, RuntimeError, IndexError, ValueError, struct.error, OverflowError)
+
+
+def wheel_members(path: Path, names=None, file=None):
     """(name, file) of every shared object in a wheel (only those in `names`, when given). Each is
     copied out of the zip into an anonymous in-memory file (memfd; an unlinked temporary file
     where there is none), not into a bytes object: it then has a descriptor that is read, mapped
     and inherited by forked workers like any file's, and it is gone once the caller closes it."""
     try:
-        with zipfile.ZipFile(path) as wheel:
+        with zipfile.ZipFile(path if file is None else file) as wheel:
             for info in wheel.infolist():
                 base = info.filename.rsplit("/", 1)[-1]
                 if info.is_dir() or not (base.endswith(".so") or ".so." in base):
@@ -108,8 +209,8 @@ def wheel_members(path: Path, names=None):
                         file.close()
                         raise
                 yield info.filename, file
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
-        raise FormatError(f"unreadable wheel: {exc}", path) from None
+    except _ZIP_ERRORS as exc:
+        raise FormatError(f"unreadable wheel: {type(exc).__name__}: {exc}", path) from None
 
 
 def _anonymous_file():

@@ -14,14 +14,19 @@ binaries holds one file open at a time.
 
 from __future__ import annotations
 
+import bisect
+import logging
 import mmap
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import FormatError, KfootError
 from . import archive, fatbin, hostelf, inputs
+
+_log = logging.getLogger("kfoot")
 
 RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
 # Containers the CUDA runtime hands the driver when the library loads (__cudaRegisterFatBinary
@@ -47,9 +52,17 @@ class Window:
 
     fd: int
     base: int = 0
+    where: str | None = None  # the file, for the error when it shrank under us
 
     def read(self, offset: int, size: int) -> bytes:
-        return os.pread(self.fd, size, self.base + offset)
+        """`size` bytes at `offset`; a FormatError, not short bytes, if the file lost them
+        since it was walked (truncated while kfoot read it)."""
+        data = os.pread(self.fd, size, self.base + offset)
+        if len(data) != size:
+            now = os.fstat(self.fd).st_size
+            raise FormatError(f"file changed while kfoot read it: {size} bytes wanted, {len(data)} there "
+                              f"(it is {now} bytes now)", self.where, self.base + offset)
+        return data
 
 
 @dataclass(slots=True)
@@ -118,12 +131,22 @@ def walk(paths, sections: frozenset[str] | None = None) -> Iterator[Binary]:
 
     `sections`: only containers of these host sections (raw files are always whole); the bytes of
     the others are counted in `filtered_bytes`. A host-only file met while walking a folder (no
-    container region, nothing filtered) is not what was asked about and is skipped."""
+    container region, nothing filtered) is not what was asked about and is skipped. So is a wheel
+    met while walking a folder whose zip data or members are damaged: the walk goes on, and says
+    which wheel it skipped in one warning line ("kfoot: skipped PATH: why") on the `kfoot` logger,
+    which prints it on stderr when the program has not configured logging. A damaged wheel
+    named by the user is a FormatError, as any other bad input."""
     items = inputs.discover(paths)
     if not items:
         raise KfootError("no input files")
     for item in items:
-        binary = open_binary(item, sections)
+        try:
+            binary = open_binary(item, sections)
+        except KfootError as exc:
+            if not (item.walked and item.kind == "wheel"):
+                raise
+            _log.warning("kfoot: skipped %s", exc)  # one line on stderr unless logging is set up
+            continue
         try:
             if item.walked and not binary.regions and not binary.filtered_bytes:
                 continue
@@ -139,19 +162,21 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
     try:
         if item.kind == "wheel":
             binary.format = "wheel"
-            binary.stored_size = path.stat().st_size
-            for name, file in inputs.wheel_members(path):
+            source = inputs.open_input(item)
+            binary._files.append(source)
+            binary.stored_size = os.fstat(source.fileno()).st_size
+            for name, file in inputs.wheel_members(path, file=source):
                 binary._files.append(file)
                 binary.members.append(name)
-                window = Window(file.fileno())
                 where = f"{path}!{name}"
+                window = Window(file.fileno(), 0, where)
                 with _mapped(file) as buf:
                     binary.size += len(buf)
                     _walk_elf(binary, buf, window, name, where, sections)
             return binary
-        file = open(path, "rb")
+        file = inputs.open_input(item)
         binary._files.append(file)
-        window = Window(file.fileno())
+        window = Window(file.fileno(), 0, str(path))
         with _mapped(file) as buf:
             binary.size = size = len(buf)
             if item.kind == "elf":
@@ -170,7 +195,7 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
                     binary.members.append(member.name)
                     # members are small objects: a copy is cheaper than tracking views into the mmap
                     data = buf[member.offset:member.offset + member.size]
-                    _walk_elf(binary, data, Window(window.fd, member.offset), member.name,
+                    _walk_elf(binary, data, Window(window.fd, member.offset, window.where), member.name,
                               f"{path}({member.name})", sections)
         return binary
     except OSError as exc:  # gone since discover, unreadable, out of descriptors: one line, not a traceback
@@ -202,23 +227,64 @@ def _add(binary: Binary, window: Window, member: str | None, section: str, conta
 
 
 def _walk_elf(binary: Binary, buf, window: Window, member: str | None, where, sections) -> None:
+    """Fatbin sections first, then containers embedded in other data sections. Sections may
+    overlap (a crafted or broken section header table): each byte goes to the first region that
+    claims it (Bloaty's rule), so no container and no byte is counted twice. A fatbin section
+    whose bytes are partly claimed already is scanned in what is left, not parsed strictly."""
     host = hostelf.parse_host_elf(buf, where)
     if binary.format == "elf":
         binary.format = host.format
+    claims = _Claims()
     for sec in host.fatbin_sections():
+        whole = (sec.offset, sec.offset + sec.size)
+        free = claims.take(*whole)
         if sections is not None and sec.name not in sections:
-            binary.filtered_bytes += sec.size  # the section is not even parsed
+            binary.filtered_bytes += sum(end - start for start, end in free)  # the section is not even parsed
             continue
-        binary.regions.append(Region(sec.name, sec.size))
-        for container in fatbin.iter_containers(buf, sec.offset, sec.offset + sec.size, where):
-            _add(binary, window, member, sec.name, container)
+        for start, end in free:
+            binary.regions.append(Region(sec.name, end - start))
+            found = (fatbin.iter_containers(buf, start, end, where) if free == [whole]
+                     else fatbin.find_embedded(buf, start, end))
+            for container in found:
+                _add(binary, window, member, sec.name, container)
     for sec in host.scannable_sections():
-        for container in fatbin.find_embedded(buf, sec.offset, sec.offset + sec.size):
-            if sections is not None and sec.name not in sections:
-                binary.filtered_bytes += container.size
+        for start, end in claims.free(sec.offset, sec.offset + sec.size):
+            for container in fatbin.find_embedded(buf, start, end):
+                claims.take(container.offset, container.end)
+                if sections is not None and sec.name not in sections:
+                    binary.filtered_bytes += container.size
+                    continue
+                binary.regions.append(Region(sec.name, container.size))
+                _add(binary, window, member, sec.name, container)
+
+
+class _Claims:
+    """Byte ranges of one buffer already attributed to a region: sorted, disjoint (start, end)."""
+
+    def __init__(self):
+        self.spans: list[tuple[int, int]] = []
+
+    def free(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The parts of [start, end) no region has claimed."""
+        out, pos = [], start
+        for s, e in self.spans[max(bisect.bisect_right(self.spans, (start, start)) - 1, 0):]:
+            if s >= end:
+                break
+            if e <= pos:
                 continue
-            binary.regions.append(Region(sec.name, container.size))
-            _add(binary, window, member, sec.name, container)
+            if s > pos:
+                out.append((pos, s))
+            pos = max(pos, e)
+        if pos < end:
+            out.append((pos, end))
+        return out
+
+    def take(self, start: int, end: int) -> list[tuple[int, int]]:
+        """Claim [start, end); returns the parts that were still free."""
+        free = self.free(start, end)
+        for span in free:
+            bisect.insort(self.spans, span)
+        return free
 
 
 def read_containers(keys) -> Iterator[tuple[ContainerKey, bytes]]:
@@ -231,14 +297,14 @@ def read_containers(keys) -> Iterator[tuple[ContainerKey, bytes]]:
     for name, wanted in by_path.items():
         path = Path(name)
         try:
-            with open(path, "rb") as file:
-                if inputs.sniff(file.read(20), path.name) != "wheel":
+            with inputs.open_path(path) as file:
+                if inputs.sniff(os.pread(file.fileno(), 20, 0), path.name, inputs.is_stdin(path)) != "wheel":
                     yield from _read_keys(file.fileno(), wanted)
                     continue
-            members = {key.member for key in wanted}
-            for member, member_file in inputs.wheel_members(path, names=members):
-                with member_file:
-                    yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member])
+                members = {key.member for key in wanted}
+                for member, member_file in inputs.wheel_members(path, names=members, file=file):
+                    with member_file:
+                        yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member])
         except (OSError, FormatError):
             continue  # gone or changed since the walk: its keys are left out
 

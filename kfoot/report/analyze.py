@@ -248,6 +248,8 @@ def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
                 plan.work.append(Work(found.window, found.key, section, entry, **flags))
                 slots += entry.slot_size
         for group in container.groups:
+            if not group.members:
+                continue  # a group listing no images: its bytes stay container overhead
             plan.work.append(Work(found.window, found.key, section, group.entry, group.members, _shares(group),
                                   **flags))
             slots += group.entry.slot_size
