@@ -19,7 +19,8 @@ from .terminal import terminal
               help="Baseline report JSON (or a binary). Default: `baseline` in the budget file.")
 @click.option("--budget", "budget_file", metavar="FILE", help="TOML budget file (see docs/ci.md); flags override it.")
 @click.option("--max-kernel-growth", metavar="N|N%", help="Kernels the library may gain (default 0).")
-@click.option("--max-size-growth", metavar="BYTES|N%", help="Device code bytes it may gain: 4096, 64KiB, 1MB or 2% (default 0).")
+@click.option("--max-size-growth", metavar="BYTES|N%", help="Bytes the library may gain: uncompressed image bytes library-wide, kernel code bytes for the "
+                   "rest when families have budgets; 4096, 64KiB, 1MB or 2% (default 0).")
 @click.option("--family-budget", "family_budgets", metavar="NAME=N|N%", multiple=True,
               help="Kernels one family may gain, judged apart from the rest. Repeatable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
