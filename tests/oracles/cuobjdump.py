@@ -95,19 +95,7 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
 
 def cuobjdump_resources(path) -> dict[tuple[str, str], tuple[int, int]]:
     """(arch, kernel) -> (registers, static shared bytes) from `cuobjdump -res-usage`."""
-    out = run_cuobjdump("-res-usage", path)
-    result, arch, function = {}, None, None
-    for line in out.splitlines():
-        line = line.strip()
-        if line.startswith("arch = "):
-            arch = line.split("=", 1)[1].strip()
-        elif line.startswith("Function "):
-            function = line[len("Function "):].rstrip(":")
-        elif line.startswith("REG:") and function:
-            parts = dict(p.split(":", 1) for p in line.split())
-            result[(arch, function)] = (int(parts["REG"]), int(parts["SHARED"]))
-            function = None
-    return result
+    return {(arch, name): (registers, shared) for arch, name, registers, shared in cuobjdump_resource_rows(path)}
 
 
 # ---------------------------------------------------------------- -elf
