@@ -49,8 +49,9 @@ def main(argv=None) -> int:
         click.echo(f"kfoot: error: {exc}", err=True)
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("kfoot: aborted", err=True)
-        return 2
+        # click turns Ctrl-C (and EOF at a prompt, which kfoot never shows) into Abort.
+        click.echo("kfoot: interrupted", err=True)
+        return 130
     except click.ClickException as exc:
         exc.show()
         return 2
