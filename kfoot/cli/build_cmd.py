@@ -11,6 +11,7 @@ from ..compile.ninja_file import COMPRESS_MODES
 from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
 from ..spec.loader import load_spec
+from .specarg import default_spec
 from .terminal import terminal
 from .tables import step_bar, summary_table
 
@@ -37,10 +38,11 @@ from .tables import step_bar, summary_table
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
             as_json, no_progress):
-    """Build the variants of SPEC (default: the bundled kfoot/templates/kernels.toml) into DIR."""
+    """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
+    bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     if mode != "hybrid" and hot_trace:
         raise KfootError("--hot goes with --mode hybrid")
-    loaded = load_spec(spec)
+    loaded = load_spec(default_spec(spec, terminal()))
     with step_bar(terminal(), "building") if not no_progress else nullcontext() as progress:
         result = _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families,
                         hot_trace, progress)

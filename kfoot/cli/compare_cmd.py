@@ -7,6 +7,7 @@ import json
 import click
 
 from ..core.archs import DEFAULT_BUILD_ARCHS
+from .specarg import default_spec
 from .terminal import terminal
 
 @click.command("compare")
@@ -25,13 +26,14 @@ from .terminal import terminal
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
               help="Output format (default: table).")
 def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):
-    """Build SPEC (default: the bundled kfoot/templates/kernels.toml) AOT, RTC and, with --hot, hybrid;
-    print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
+    """Build SPEC (a path or bundled:NAME; default: the bundled demo spec) AOT, RTC and, with --hot,
+    hybrid; print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
     from ..compare.render import render_markdown, render_rich
     from ..compare.run import compare
 
     fmt = "json" if as_json else (fmt or "table")
     term = terminal()
+    spec = default_spec(spec, term)
     with term.status() as note:
         result = compare(spec, archs=[archs], hot_trace=hot_trace, work_dir=work_dir, jobs=jobs, memory=memory,
                          reuse=reuse, progress=note)

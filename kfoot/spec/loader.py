@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import importlib.resources
 import itertools
 import math
 import re
@@ -23,9 +24,27 @@ from . import dtypes
 from ..core.errors import KfootError
 from ..core.includes import walk_includes
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"  # package data
+# Package data, found through importlib.resources so an installed wheel finds its own copy.
+TEMPLATES_DIR = Path(str(importlib.resources.files("kfoot.templates"))).resolve()
 BUNDLED_SPEC = TEMPLATES_DIR / "kernels.toml"
 DEMO_SPEC = TEMPLATES_DIR / "demo.toml"
+# `bundled:NAME` on the command line names one of these, wherever kfoot is installed.
+BUNDLED_PREFIX = "bundled:"
+BUNDLED_SPECS = {"demo": DEMO_SPEC, "kernels": BUNDLED_SPEC}
+
+
+def resolve_spec_path(path: str | Path | None) -> Path:
+    """The spec file a command-line SPEC names: a path, `bundled:NAME`, or None (the bundled spec)."""
+    if path is None:
+        return BUNDLED_SPEC
+    text = str(path)
+    if text.startswith(BUNDLED_PREFIX):
+        name = text[len(BUNDLED_PREFIX):]
+        if name not in BUNDLED_SPECS:
+            known = ", ".join(BUNDLED_PREFIX + known for known in BUNDLED_SPECS)
+            raise SpecError(f"{text}: no such bundled spec (bundled: {known})")
+        return BUNDLED_SPECS[name]
+    return Path(path)
 
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
 _STYLES = ("nested", "dependent")
@@ -252,7 +271,7 @@ class Spec:
 
 def load_spec(path: str | Path | None = None) -> Spec:
     """Read and validate a spec (the bundled one when `path` is None)."""
-    spec_path = Path(path) if path is not None else BUNDLED_SPEC
+    spec_path = resolve_spec_path(path)
     try:
         text = spec_path.read_bytes()
     except FileNotFoundError:
