@@ -54,9 +54,24 @@ def _bindings():
         raise ToolMissing(f"NVRTC bindings unavailable ({exc}); install the cuda extra (cupy-cuda13x)") from exc
     try:
         nvrtc.getVersion()
+    except Exception:
+        # cuda-pathfinder looks in site.getsitepackages() only; kfoot finds the wheels on sys.path
+        # (and CUDA_HOME first), like nvcc. A library already loaded is what pathfinder takes.
+        _preload_nvrtc_from_cuda_roots()
+    try:
+        nvrtc.getVersion()
     except Exception as exc:  # libnvrtc could not be loaded by cupy
         raise ToolMissing(f"libnvrtc could not be loaded: {exc}; install nvidia-cuda-nvrtc") from exc
     return nvrtc
+
+
+def _preload_nvrtc_from_cuda_roots() -> None:
+    from ..core.toolchain import find_library
+
+    try:
+        ctypes.CDLL(str(find_library("libnvrtc.so")), mode=ctypes.RTLD_GLOBAL)
+    except (ToolMissing, OSError):
+        pass  # cupy's own error below says what is missing
 
 
 @functools.cache
