@@ -13,7 +13,7 @@ import pytest
 from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC
 from oracles.cli import run_kfoot
 
-CPP = {"bool": "bool", "int8": "int8_t", "uint8": "uint8_t", "int32": "int32_t", "int64": "int64_t",
+CPP = {"bool": "bool", "int8": "signed char", "uint8": "unsigned char", "int16": "short", "int32": "int", "int64": "long",
        "float16": "__half", "bfloat16": "__nv_bfloat16", "float32": "float", "float64": "double"}
 
 
@@ -22,7 +22,6 @@ def np_promote(names):
         return "float32"
     subst = ["float16" if n == "bfloat16" else n for n in names]
     result = np.result_type(*subst).name
-    result = "int32" if result == "int16" else result
     return "bfloat16" if result == "float16" and "bfloat16" in names and "float16" not in names else result
 
 

@@ -15,12 +15,11 @@ from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
 from kfoot.spec.variants import enumerate_family
 from oracles.cli import run_kfoot
 
-NUMPY_NAMES = [n for n in dtypes.DTYPE_NAMES if n != "bfloat16"]  # NumPy has no bfloat16
+NUMPY_NAMES = [n for n in dtypes.BUILTIN_NAMES if n != "bfloat16"]  # NumPy has no bfloat16
 
 
 def numpy_promote(names):
-    result = np.result_type(*[np.dtype(n) for n in names]).name
-    return "int32" if result == "int16" else result  # the documented widening into the nine
+    return np.result_type(*[np.dtype(n) for n in names]).name
 
 
 @pytest.mark.parametrize("arity", [2, 3])
@@ -40,9 +39,11 @@ def test_bfloat16_promotes_like_float16_except_with_float16():
         assert dtypes.promote(["bfloat16", other]) == expected, other
 
 
-def test_cpp_spellings_of_the_nine_dtypes():
-    assert [dtypes.cpp_type(n) for n in dtypes.DTYPE_NAMES] == [
-        "bool", "int8_t", "uint8_t", "int32_t", "int64_t", "__half", "__nv_bfloat16", "float", "double"]
+def test_cpp_spellings_of_the_builtin_dtypes():
+    assert [dtypes.cpp_type(n) for n in dtypes.BUILTIN_NAMES] == [
+        "bool", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
+        "unsigned long", "__half", "__nv_bfloat16", "float", "double", "cuda::std::complex<float>",
+        "cuda::std::complex<double>"]
 
 
 def write_spec(tmp_path: Path, body: str, header: str | None = "k.cuh") -> Path:
@@ -77,7 +78,7 @@ def test_derived_axis_and_exclude(tmp_path):
     fam = spec.family("bin")
     ids = [v.template_id for v in enumerate_family(fam)]
     # Independent oracle: cross product, NumPy promotion, the exclude applied by hand.
-    cpp = {"float16": "__half", "float32": "float", "float64": "double", "int32": "int32_t"}
+    cpp = {"float16": "__half", "float32": "float", "float64": "double", "int32": "int"}
     expected = [
         f"kfoot::binary_kernel<{op}, {cpp[l]}, {cpp[r]}, {cpp[numpy_promote([l, r])]}>"
         for op, l, r in itertools.product(["kfoot::op::Add", "kfoot::op::Mul"], ["float16", "float32"],

@@ -294,7 +294,9 @@ _ERROR = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
 _INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
 # How the compiler may print the fixed-width types of a template-id.
 _SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
-              "long int": "int64_t"}
+              "long int": "int64_t", "short": "int16_t", "short int": "int16_t", "unsigned short": "uint16_t",
+              "unsigned short int": "uint16_t", "unsigned int": "uint32_t", "unsigned": "uint32_t",
+              "unsigned long": "uint64_t", "unsigned long int": "uint64_t"}
 
 
 def _split_top_level(text: str) -> list[str]:

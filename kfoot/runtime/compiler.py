@@ -126,8 +126,11 @@ class SourceContext:
         }
 
 
-def program_source(headers: list[Path]) -> str:
-    return "".join(f'#include "{header.name}"\n' for header in headers)
+def program_source(headers: list[Path], template_ids: list[str] = ()) -> str:
+    """kfoot's prelude (the types its template-ids spell), then the families' headers."""
+    from ..core.prelude import prelude
+
+    return prelude(template_ids) + "".join(f'#include "{header.name}"\n' for header in headers)
 
 
 def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None):
@@ -138,7 +141,8 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     """
     headers = list(dict.fromkeys(context.registry.families[v.family].header for v in variants))
     options = nvrtc.compile_options(context.arch, tuple(dict.fromkeys(f"-I{h.parent}" for h in headers)))
-    program = nvrtc.compile_program(program_source(headers), [v.template_id for v in variants], options)
+    program = nvrtc.compile_program(program_source(headers, [v.template_id for v in variants]),
+                                   [v.template_id for v in variants], options)
     if cache is not None:
         cache.put_program(
             program.cubin,

@@ -1,95 +1,182 @@
-"""The nine kfoot dtypes: their C++ spelling and the promotion rule derived axes use.
+"""The kfoot dtypes: their C++ spelling in a template-id and the promotion rule derived axes use.
 
-Promotion follows NumPy's `result_type` for these dtypes, with two additions NumPy cannot
-say anything about:
-- bfloat16 (not a NumPy dtype) promotes like float16, except that float16 with bfloat16
-  gives float32 (neither holds the other);
-- a result outside the nine (NumPy gives int16 for int8 with uint8) widens to the smallest
-  of the nine that holds it, int32.
+Spellings are kfoot's own and mean the same type under nvcc (Linux, LP64) and NVRTC: integers
+are fundamental types (int64 is `long`, never `int64_t`, whose definition depends on which
+<cstdint> a header includes and differs between nvcc and NVRTC), float16 and bfloat16 the
+CUDA types, complex64/complex128 `cuda::std::complex<float/double>`. kfoot's prelude
+(kfoot.core.prelude) defines every one of them in each translation unit it generates, so a
+mangled name cannot depend on what the user's header includes.
+
+Promotion is NumPy's `result_type` for the NumPy dtypes (complex included), with one addition
+NumPy cannot say anything about: bfloat16 (not a NumPy dtype) promotes like float16, except
+that float16 with bfloat16 gives float32 (neither holds the other). A spec may declare more
+dtypes (`[dtypes.NAME]`); one declared with a kind and a bit width promotes by the same rules,
+one without is not promotable.
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
 class DType:
     name: str  # kfoot / NumPy name
     cpp: str  # spelling in a template-id
-    kind: str  # "b" bool, "u" unsigned, "i" signed, "f" float
-    bits: int
+    kind: str | None  # "b" bool, "u" unsigned, "i" signed, "f" float, "c" complex; None: no promotion
+    bits: int | None
+    header: Path | None = None  # spec-declared dtypes: the header that defines `cpp`
 
 
 # Ordered as a framework's dtype switch lists them; typesets keep the order the spec gives.
 _ALL = (
     DType("bool", "bool", "b", 8),
-    DType("int8", "int8_t", "i", 8),
-    DType("uint8", "uint8_t", "u", 8),
-    DType("int32", "int32_t", "i", 32),
-    DType("int64", "int64_t", "i", 64),
+    DType("int8", "signed char", "i", 8),
+    DType("uint8", "unsigned char", "u", 8),
+    DType("int16", "short", "i", 16),
+    DType("uint16", "unsigned short", "u", 16),
+    DType("int32", "int", "i", 32),
+    DType("uint32", "unsigned int", "u", 32),
+    DType("int64", "long", "i", 64),
+    DType("uint64", "unsigned long", "u", 64),
     DType("float16", "__half", "f", 16),
     DType("bfloat16", "__nv_bfloat16", "f", 16),
     DType("float32", "float", "f", 32),
     DType("float64", "double", "f", 64),
+    DType("complex64", "cuda::std::complex<float>", "c", 64),
+    DType("complex128", "cuda::std::complex<double>", "c", 128),
 )
+BUILTIN_NAMES: tuple[str, ...] = tuple(d.name for d in _ALL)
 
+# Both grow when a spec declares a dtype (see `declare`).
 DTYPES: dict[str, DType] = {d.name: d for d in _ALL}
 DTYPE_NAMES: tuple[str, ...] = tuple(DTYPES)
 CPP_TO_DTYPE: dict[str, str] = {d.cpp: d.name for d in _ALL}
+
+# Fixed-width names a spec may still write for an integer dtype: they stand for the dtype
+# (and so for kfoot's spelling), never for whatever the user's <cstdint> makes of them.
+ALIASES: dict[str, str] = {
+    "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
+    "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
+}
+
+# Single-word C++ type names that need no declaration (so a bare word among these is not a typo).
+FUNDAMENTAL_WORDS = frozenset({
+    "bool", "char", "short", "int", "long", "float", "double", "void", "signed", "unsigned",
+    "wchar_t", "char8_t", "char16_t", "char32_t", "__half", "__nv_bfloat16",
+})
+
+_KIND_WORDS = {"bool": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
 
 
 def cpp_type(name: str) -> str:
     return DTYPES[name].cpp
 
 
-# Promotion runs over the nine plus int16, the one intermediate NumPy can produce from them
-# (int8 with uint8); only the final result is widened into the nine, which keeps a chain
-# such as promote(int8, uint8, float16) equal to NumPy's float32.
-_INT16 = DType("int16", "int16_t", "i", 16)
-_WIDEN = {"int16": "int32"}
+def declare(name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> DType:
+    """Add a spec-declared dtype; `kind` is one of bool, int, uint, float, complex (or None).
+
+    Raises ValueError when the name is a builtin or was declared differently before (dtype
+    names are process-wide: two specs loaded together must agree on a name's meaning).
+    """
+    if name in BUILTIN_NAMES:
+        raise ValueError(f"'{name}' is a builtin dtype")
+    dtype = DType(name, cpp, _KIND_WORDS[kind] if kind else None, bits, header)
+    old = DTYPES.get(name)
+    if old is not None and old != dtype:
+        raise ValueError(f"dtype '{name}' is already declared differently (cpp {old.cpp!r})")
+    global DTYPE_NAMES
+    DTYPES[name] = dtype
+    DTYPE_NAMES = tuple(DTYPES)
+    CPP_TO_DTYPE.setdefault(cpp, name)
+    return dtype
 
 
-def _lookup(name: str) -> DType:
-    return _INT16 if name == "int16" else DTYPES[name]
+def kind_words() -> tuple[str, ...]:
+    return tuple(_KIND_WORDS)
+
+
+def promotable(name: str) -> bool:
+    return DTYPES[name].kind is not None
+
+
+def nearest(word: str, n: int = 3) -> list[str]:
+    """The dtype names closest to a misspelt one (difflib), best first."""
+    pool = list(DTYPES) + list(ALIASES)
+    found = difflib.get_close_matches(word, pool, n=n, cutoff=0.4)
+    if not found:
+        found = difflib.get_close_matches(word.lower(), pool, n=n, cutoff=0.4)
+    return list(dict.fromkeys(ALIASES.get(f, f) for f in found))
+
+
+# -- promotion --------------------------------------------------------------------------------
+def _builtin(kind: str, bits: int) -> str:
+    for d in _ALL:
+        if d.kind == kind and d.bits == bits and d.name != "bfloat16":
+            return d.name
+    raise KeyError((kind, bits))
+
+
+def _float_bits_for(integer: DType) -> int:
+    # The float must hold every value of the integer exactly (NumPy's "safe" rule): 8-bit
+    # integers fit float16's 11-bit significand, 16-bit ones float32, wider ones float64.
+    return {8: 16, 16: 32}.get(integer.bits, 64)
 
 
 def _promote_any(a: str, b: str) -> str:
     if a == b:
         return a
-    da, db = _lookup(a), _lookup(b)
+    da, db = DTYPES[a], DTYPES[b]
     if da.kind == "b":
         return b
     if db.kind == "b":
         return a
-    if da.kind == "f" and db.kind == "f":
-        if {a, b} == {"float16", "bfloat16"}:
-            return "float32"
-        return a if da.bits >= db.bits else b
-    if da.kind == "f" or db.kind == "f":
-        flt, integer = (da, db) if da.kind == "f" else (db, da)
-        # The float must hold every value of the integer exactly (NumPy's "safe" rule):
-        # 8-bit integers fit float16's 11-bit significand, 16-bit ones float32, wider float64.
-        needed = {8: 16, 16: 32}.get(integer.bits, 64)
-        return flt.name if flt.bits >= needed else ("float32" if needed == 32 else "float64")
-    if da.kind == db.kind:
-        return a if da.bits >= db.bits else b
-    signed, unsigned = (da, db) if da.kind == "i" else (db, da)
-    if signed.bits > unsigned.bits:
-        return signed.name
-    return {8: "int16", 16: "int32", 32: "int64"}.get(unsigned.bits, "float64")
+    rank = {"i": 0, "u": 0, "f": 1, "c": 2}
+    if rank[da.kind] < rank[db.kind]:
+        da, db = db, da  # da is the higher kind
+    if da.kind in "iu":  # two integers
+        if da.kind == db.kind:
+            if da.bits == db.bits:
+                return da.name if da.name in BUILTIN_NAMES else db.name
+            return da.name if da.bits > db.bits else db.name
+        signed, unsigned = (da, db) if da.kind == "i" else (db, da)
+        if signed.bits > unsigned.bits:
+            return signed.name
+        return "float64" if unsigned.bits >= 64 else _builtin("i", 2 * unsigned.bits)
+    if da.kind == "f":
+        if db.kind == "f":
+            if da.bits == db.bits:  # float16 with bfloat16: neither holds the other
+                return _builtin("f", 2 * da.bits)
+            return da.name if da.bits > db.bits else db.name
+        needed = _float_bits_for(db)
+        return da.name if da.bits >= needed else _builtin("f", needed)
+    # da is complex: its components must hold the other side
+    component = da.bits // 2
+    if db.kind == "c":
+        if da.bits == db.bits:
+            return da.name if da.name in BUILTIN_NAMES else db.name
+        return da.name if da.bits > db.bits else db.name
+    needed = db.bits if db.kind == "f" else max(_float_bits_for(db), 32)
+    needed = max(needed, 32)
+    return da.name if component >= needed else _builtin("c", 2 * needed)
 
 
 def promote(names: list[str] | tuple[str, ...]) -> str:
-    """NumPy's result_type for any number of the nine dtypes (see the module docstring)."""
-    # NumPy promotes into the highest kind first (floats, then integers): int8 and uint8 each
-    # fit float16, so (int8, uint8, float16) stays float16 instead of passing through int16.
-    kind_rank = {"f": 0, "i": 1, "u": 1, "b": 2}
-    ordered = sorted(names, key=lambda n: kind_rank[_lookup(n).kind])
+    """NumPy's result_type for any number of dtypes (see the module docstring)."""
+    # NumPy promotes into the highest kind first (complex and floats, then integers): int8 and
+    # uint8 each fit float16, so (int8, uint8, float16) stays float16 instead of passing
+    # through int16.
+    for n in names:
+        if DTYPES[n].kind is None:
+            raise ValueError(f"dtype '{n}' declares no kind and bits, so it cannot be promoted")
+    kind_rank = {"c": 0, "f": 0, "i": 1, "u": 1, "b": 2}
+    ordered = sorted(names, key=lambda n: kind_rank[DTYPES[n].kind])
     result = ordered[0]
     for name in ordered[1:]:
         result = _promote_any(result, name)
-    return _WIDEN.get(result, result)
+    return result
 
 
 def promote_pair(a: str, b: str) -> str:

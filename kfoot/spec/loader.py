@@ -48,7 +48,7 @@ def resolve_spec_path(path: str | Path | None) -> Path:
 
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
 _STYLES = ("nested", "dependent")
-_TOP_KEYS = {"typesets", "family", "build"}
+_TOP_KEYS = {"dtypes", "typesets", "family", "build"}
 _BUILD_KEYS = {"shard_size"}
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
 
@@ -165,6 +165,8 @@ class Family:
 
     @staticmethod
     def _normalise(value: object) -> object:
+        if isinstance(value, str) and value in dtypes.ALIASES:
+            return dtypes.ALIASES[value]  # int64_t is int64
         if isinstance(value, str) and value in dtypes.CPP_TO_DTYPE and value not in dtypes.DTYPES:
             return dtypes.CPP_TO_DTYPE[value]  # accept "float" for float32, "__half" for float16
         return value
@@ -291,6 +293,7 @@ def load_spec(path: str | Path | None = None) -> Spec:
     for key in data:
         if key not in _TOP_KEYS:
             raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
+    _load_dtypes(spec_path, data.get("dtypes", {}))
     typesets = _load_typesets(spec_path, data.get("typesets", {}))
     shard_size = _load_build(spec_path, data.get("build", {}))
     raw_families = data.get("family")
@@ -329,16 +332,84 @@ def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:
         if not isinstance(members, list) or not members:
             raise _fail(path, None, key, "must be a non-empty list of dtype names")
         for member in members:
+            if isinstance(member, str) and member in dtypes.ALIASES:
+                member = dtypes.ALIASES[member]
             if not isinstance(member, str) or member not in dtypes.DTYPES:
-                raise _fail(
-                    path, None, key,
-                    f"unknown dtype {member!r}; dtypes are {', '.join(dtypes.DTYPE_NAMES)}",
-                )
+                raise _fail(path, None, key, _unknown_dtype(member))
         if len(set(members)) != len(members):
             dup = next(m for m in members if members.count(m) > 1)
             raise _fail(path, None, key, f"dtype {dup!r} listed twice")
-        typesets[name] = list(members)
+        typesets[name] = [dtypes.ALIASES.get(m, m) for m in members]
     return typesets
+
+
+_DTYPE_KEYS = {"cpp", "header", "kind", "bits"}
+_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
+
+
+def _unknown_dtype(word: object) -> str:
+    near = dtypes.nearest(word) if isinstance(word, str) else []
+    hint = f"did you mean {' or '.join(near)}?" if near else f"dtypes are {', '.join(dtypes.DTYPE_NAMES)}"
+    return f"unknown dtype {word!r}; {hint} (write cpp:NAME for a C++ type that is not a dtype)"
+
+
+def _load_dtypes(path: Path, raw: object) -> None:
+    """[dtypes.NAME] tables: a spec's own dtypes (cpp spelling, header, kind and bits)."""
+    if not isinstance(raw, dict):
+        raise _fail(path, None, "dtypes", "must be a table of [dtypes.NAME] tables")
+    for name, table in raw.items():
+        key = f"dtypes.{name}"
+        if not _IDENTIFIER.match(name):
+            raise _fail(path, None, key, "a dtype name is a plain identifier")
+        if name in dtypes.BUILTIN_NAMES:
+            raise _fail(path, None, key, f"'{name}' is a builtin dtype; pick another name")
+        if not isinstance(table, dict):
+            raise _fail(path, None, key, 'must be a table: cpp = "...", optional header, kind and bits')
+        for k in table:
+            if k not in _DTYPE_KEYS:
+                raise _fail(path, None, f"{key}.{k}", f"unknown key; dtype keys are {', '.join(sorted(_DTYPE_KEYS))}")
+        cpp = table.get("cpp")
+        if not isinstance(cpp, str) or not cpp.strip():
+            raise _fail(path, None, f"{key}.cpp", "every dtype needs its C++ spelling, cpp = \"...\"")
+        header = table.get("header")
+        if header is not None:
+            if not isinstance(header, str) or not header:
+                raise _fail(path, None, f"{key}.header", "must be a path relative to the spec file")
+            header = (path.parent / header).resolve()
+            if not header.is_file():
+                raise _fail(path, None, f"{key}.header", f"header {table['header']!r} does not exist (looked for {header})")
+        kind, bits = table.get("kind"), table.get("bits")
+        if (kind is None) != (bits is None):
+            raise _fail(path, None, key, "kind and bits go together (both, for promotion, or neither)")
+        if kind is not None and kind not in dtypes.kind_words():
+            raise _fail(path, None, f"{key}.kind", f"must be one of {', '.join(dtypes.kind_words())}, not {kind!r}")
+        if bits is not None and (isinstance(bits, bool) or bits not in (8, 16, 32, 64, 128)):
+            raise _fail(path, None, f"{key}.bits", f"must be 8, 16, 32, 64 or 128, not {bits!r}")
+        try:
+            dtypes.declare(name, " ".join(cpp.split()), header, kind, bits)
+        except ValueError as exc:
+            raise _fail(path, None, key, str(exc)) from None
+
+
+def _axis_value(text: str) -> str:
+    """A string axis value as kfoot keeps it: a dtype name, or a C++ spelling taken verbatim.
+
+    `cpp:TEXT` is always verbatim; a fixed-width name (int64_t) is its dtype; any other bare
+    word must be a dtype or a fundamental type, so a typo (flaot16) is caught here, not by nvcc.
+    Raises ValueError with the message.
+    """
+    if text.startswith("cpp:"):
+        verbatim = text[4:].strip()
+        if not verbatim:
+            raise ValueError("cpp: needs a C++ type or value after it")
+        return verbatim
+    if text in dtypes.DTYPES:
+        return text
+    if text in dtypes.ALIASES:
+        return dtypes.ALIASES[text]
+    if _IDENTIFIER.match(text) and text not in dtypes.FUNDAMENTAL_WORDS:
+        raise ValueError(_unknown_dtype(text))
+    return text
 
 
 def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int) -> Family:
@@ -412,6 +483,10 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
             for source in axis.sources:
                 if not all(isinstance(v, str) and v in dtypes.DTYPES for v in family.axis_values(source)):
                     raise fail(f"axes.{axis.name}", f"promote needs dtype axes, and '{source}' is not one")
+                bare = next((v for v in family.axis_values(source) if not dtypes.promotable(v)), None)
+                if bare is not None:
+                    raise fail(f"axes.{axis.name}", f"promote needs a kind and bits, and dtype '{bare}' "
+                               f"(axis '{source}') declares none; add them to [dtypes.{bare}]")
     family.excludes = _load_excludes(family, raw.get("exclude", []))
     return family
 
@@ -436,7 +511,10 @@ def _load_axis(path, family, typesets, name, raw, all_axes) -> Axis:
                 values.append(item)
             elif isinstance(item, str) and item.strip():
                 # A kfoot dtype name stands for its C++ type; anything else goes in verbatim.
-                values.append(item.strip())
+                try:
+                    values.append(_axis_value(item.strip()))
+                except ValueError as exc:
+                    raise fail(str(exc)) from None
             else:
                 raise fail(f"values must be C++ types or values, integers or booleans, not {item!r}")
         for i, v in enumerate(values):

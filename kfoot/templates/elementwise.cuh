@@ -9,7 +9,7 @@
 //       (const In* x, Out* y, long long n)
 //   kfoot::binary_kernel<Op, Lhs, Rhs, Out>
 //       (const Lhs* a, const Rhs* b, Out* out, long long n)
-//   kfoot::binary_scalar_kernel<Op, Lhs, Scalar, Out>        (Scalar: int64_t or double)
+//   kfoot::binary_scalar_kernel<Op, Lhs, Scalar, Out>        (Scalar: long or double)
 //       (const Lhs* a, Scalar s, Out* out, long long n)       out[i] = op(a[i], s)
 //   kfoot::unary_backward_kernel<Op, In, Grad>
 //       (const Grad* grad_out, const In* x, Grad* grad_in, long long n)

@@ -1,27 +1,20 @@
 // kfoot_common.cuh - dtypes, conversions and compute-type rules shared by every kfoot kernel.
 //
-// The nine kfoot dtypes and their C++ spelling in template-ids:
-//   bool, int8_t, uint8_t, int32_t, int64_t, __half, __nv_bfloat16, float, double
+// The kfoot dtypes these kernels take, as kfoot spells them in template-ids:
+//   bool, signed char, unsigned char, int, long, __half, __nv_bfloat16, float, double
 // Kernels never do arithmetic in __half/__nv_bfloat16: they load, convert to a compute type
 // (float, double or long long), compute, and convert the result to the output type, the way
 // a framework's "opmath" type works.
 //
-// The headers compile under nvcc and under NVRTC (which has no C library headers), so the
-// fixed-width integer names are provided here when NVRTC compiles them. They follow the LP64
-// ABI (int64_t is long), so a kernel's mangled name is the same whichever compiler built it.
+// The headers compile under nvcc and under NVRTC (which has no C library headers). They use
+// only fundamental integer types, as kfoot's template-ids do (int64 is long under both), so a
+// kernel's mangled name is the same whichever compiler built it. kfoot's prelude includes the
+// half and bfloat16 headers before this one; they are included here too so the header stands
+// on its own.
 #pragma once
 
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
-
-#if defined(__CUDACC_RTC__)
-typedef signed char int8_t;
-typedef unsigned char uint8_t;
-typedef int int32_t;
-typedef long int64_t;
-#else
-#include <cstdint>
-#endif
 
 namespace kfoot {
 
@@ -31,11 +24,16 @@ template <class A, class B> struct conditional<false, A, B> { typedef B type; };
 
 template <class T> struct is_integral { static constexpr bool value = false; };
 template <> struct is_integral<bool> { static constexpr bool value = true; };
-template <> struct is_integral<int8_t> { static constexpr bool value = true; };
-template <> struct is_integral<uint8_t> { static constexpr bool value = true; };
-template <> struct is_integral<int32_t> { static constexpr bool value = true; };
-template <> struct is_integral<int64_t> { static constexpr bool value = true; };
+template <> struct is_integral<signed char> { static constexpr bool value = true; };
+template <> struct is_integral<unsigned char> { static constexpr bool value = true; };
+template <> struct is_integral<short> { static constexpr bool value = true; };
+template <> struct is_integral<unsigned short> { static constexpr bool value = true; };
+template <> struct is_integral<int> { static constexpr bool value = true; };
+template <> struct is_integral<unsigned int> { static constexpr bool value = true; };
+template <> struct is_integral<long> { static constexpr bool value = true; };
+template <> struct is_integral<unsigned long> { static constexpr bool value = true; };
 template <> struct is_integral<long long> { static constexpr bool value = true; };
+template <> struct is_integral<unsigned long long> { static constexpr bool value = true; };
 
 template <class T> struct is_double { static constexpr bool value = false; };
 template <> struct is_double<double> { static constexpr bool value = true; };
