@@ -29,8 +29,8 @@ from oracles.gpu import gpu_arch
 
 SPEC = load_spec(BUNDLED_SPEC)
 FAMILIES = [f.name for f in SPEC.families]
-INTEGRAL = {"bool", "int8", "uint8", "int32", "int64"}
-INT_RANGE = {"int8": (-128, 127), "uint8": (0, 255), "int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1)}
+INTEGRAL = {"bool", "int8", "uint8", "int16", "int32", "int64"}  # int16: int8 with uint8
+INT_RANGE = {"int8": (-128, 127), "uint8": (0, 255), "int16": (-2**15, 2**15 - 1), "int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1)}
 
 
 # -- the sample ------------------------------------------------------------------------------

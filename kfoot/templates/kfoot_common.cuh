@@ -6,11 +6,14 @@
 // (float, double or long long), compute, and convert the result to the output type, the way
 // a framework's "opmath" type works.
 //
-// The headers compile under nvcc and under NVRTC (which has no C library headers). They use
-// only fundamental integer types, as kfoot's template-ids do (int64 is long under both), so a
-// kernel's mangled name is the same whichever compiler built it. kfoot's prelude includes the
-// half and bfloat16 headers before this one; they are included here too so the header stands
-// on its own.
+// (and short: NumPy promotes int8 with uint8 to int16). kfoot's prelude, first in every unit
+// it generates, defines every spelling (it includes cuda_fp16.h and cuda_bf16.h); they are
+// included here as well so the header also compiles on its own.
+//
+// The headers compile under nvcc and under NVRTC (which has no C library headers, so no
+// <cstdint>): they use fundamental integer types only, as kfoot spells them (int64 is long
+// under both compilers), so a kernel's mangled name is the same whichever compiler built it;
+// a kernel's parameters are never int64_t, which NVRTC's cuda/std headers make long long.
 #pragma once
 
 #include <cuda_fp16.h>
@@ -23,17 +26,11 @@ template <bool C, class A, class B> struct conditional { typedef A type; };
 template <class A, class B> struct conditional<false, A, B> { typedef B type; };
 
 template <class T> struct is_integral { static constexpr bool value = false; };
-template <> struct is_integral<bool> { static constexpr bool value = true; };
-template <> struct is_integral<signed char> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned char> { static constexpr bool value = true; };
-template <> struct is_integral<short> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned short> { static constexpr bool value = true; };
-template <> struct is_integral<int> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned int> { static constexpr bool value = true; };
-template <> struct is_integral<long> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned long> { static constexpr bool value = true; };
-template <> struct is_integral<long long> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned long long> { static constexpr bool value = true; };
+#define KFOOT_INTEGRAL(T) template <> struct is_integral<T> { static constexpr bool value = true; };
+KFOOT_INTEGRAL(bool) KFOOT_INTEGRAL(signed char) KFOOT_INTEGRAL(unsigned char) KFOOT_INTEGRAL(short)
+KFOOT_INTEGRAL(unsigned short) KFOOT_INTEGRAL(int) KFOOT_INTEGRAL(unsigned) KFOOT_INTEGRAL(long)
+KFOOT_INTEGRAL(unsigned long) KFOOT_INTEGRAL(long long) KFOOT_INTEGRAL(unsigned long long)
+#undef KFOOT_INTEGRAL
 
 template <class T> struct is_double { static constexpr bool value = false; };
 template <> struct is_double<double> { static constexpr bool value = true; };
