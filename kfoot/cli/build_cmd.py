@@ -36,16 +36,28 @@ from .tables import step_bar, summary_table
               help="Usage trace (KFOOT_TRACE output): the variants hybrid mode compiles ahead of time.")
 @click.option("--json", "as_json", is_flag=True, help="Print the build summary as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--no-check", is_flag=True,
+              help="rtc and hybrid: skip compiling one variant per family with NVRTC before reporting success.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-            as_json, no_progress):
+            as_json, no_progress, no_check):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     if mode != "hybrid" and hot_trace:
         raise KfootError("--hot goes with --mode hybrid")
+    if launcher is not None:
+        from ..compile.aot import split_launcher
+
+        split_launcher(launcher)  # an unterminated quote or a blank command: one line in any mode
     loaded = load_spec(default_spec(spec, terminal()))
     with step_bar(terminal(), "building") if not no_progress else nullcontext() as progress:
         result = _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families,
                         hot_trace, progress)
+    if mode != "aot" and not no_check:
+        from ..compile.rtc import check_arch, check_registry
+
+        checked, programs, seconds = check_registry(result.registry, [archs])
+        result.check = {"arch": check_arch([archs]), "families": checked, "programs": programs,
+                        "seconds": round(seconds, 3)}
     if as_json:
         terminal().write(json.dumps(result.summary(), indent=1) + "\n")
     else:
@@ -64,7 +76,7 @@ def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, sh
     if mode == "rtc":
         from ..compile.rtc import build_rtc
 
-        return build_rtc(loaded, out_dir, families=list(families) or None)
+        return build_rtc(loaded, out_dir, families=list(families) or None, arch=[archs])
     from ..compile.hybrid import build_hybrid
 
     if not hot_trace:

@@ -100,6 +100,8 @@ def build_aot(
     unique, repeats = unique_by_template_id(chosen)
     if not unique:
         raise KfootError(f"{spec.path}: nothing to build: no variants selected")
+    family_args = {name: spec.family(name).build.nvcc_args() for name in dict.fromkeys(v.family for v in unique)}
+    check_nvcc_flags(spec, list(family_args), nvcc_path)
 
     out = Path(out_dir).resolve()
     build_dir = out / "build"
@@ -113,7 +115,7 @@ def build_aot(
 
     # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
     t0 = time.perf_counter()
-    shards = plan_shards(unique, shard_size)
+    shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
     line_maps: dict[str, dict[int, int]] = {}
     for shard in shards:
         text, line_maps[shard.name] = render(shard)
@@ -123,7 +125,7 @@ def build_aot(
     flags = nvcc_flags(targets, include_dirs, compress_mode)
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
-        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}",
+        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
     )
     if write_if_changed(build_dir / "build.ninja", ninja_text):
         # Objects of shards that no longer exist would linger in obj/ (and show up when
@@ -192,11 +194,69 @@ def build_aot(
         compress_mode=compress_mode,
         shard_size=shard_size,
         jobs=jobs,
+        shard_flags=shard_flags,
     )
     return result
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _plan_shards_by_flags(unique: list[Variant], shard_size: int, family_args: dict[str, list[str]]):
+    """Shards as plan_shards makes them, but never mixing families whose spec flags differ
+    (one nvcc command line per shard). -> (shards, shard name -> the flags of its families)."""
+    groups: dict[tuple[str, ...], list[Variant]] = {}
+    for v in unique:
+        groups.setdefault(tuple(family_args[v.family]), []).append(v)
+    shards: list[Shard] = []
+    shard_flags: dict[str, list[str]] = {}
+    for args, members in groups.items():
+        for shard in plan_shards(members, shard_size):
+            shards.append(shard)
+            shard_flags[shard.name] = list(args)
+    return shards, shard_flags
+
+
+_NVCC_UNKNOWN = re.compile(r"Unknown option '([^']+)'|unrecognized command[- ]line option [‘'`\"]?([^’'`\"\s]+)")
+
+
+def check_nvcc_flags(spec: Spec, family_names: list[str], nvcc_path: Path) -> None:
+    """Reject, before anything compiles, a flag nvcc (or the host compiler behind it) refuses.
+
+    One `nvcc FLAGS -E -x cu /dev/null` per distinct set of the families' `flags` and
+    `nvcc_flags` (~0.2 s); on failure the flag is the one nvcc names, else the first that fails
+    on its own. One line naming the flag, the spec key and nvcc."""
+    seen: set[tuple[str, ...]] = set()
+    for name in family_names:
+        options = spec.family(name).build
+        flags = (*options.flags, *options.nvcc_flags)
+        if not flags or flags in seen:
+            continue
+        seen.add(flags)
+        problem = _nvcc_rejects(nvcc_path, list(flags))
+        if problem is None:
+            continue
+        named = _NVCC_UNKNOWN.search(problem)
+        culprit = None
+        if named:
+            word = named.group(1) or named.group(2)
+            culprit = next((f for f in flags if f == word or word in f), None)
+        if culprit is None:
+            culprit = next((f for f in flags if _nvcc_rejects(nvcc_path, [f]) is not None), flags[0])
+        raise KfootError(f"{spec.path}: {options.key_of(culprit)}: nvcc rejects flag {culprit!r}: {problem}")
+
+
+def _nvcc_rejects(nvcc_path: Path, flags: list[str]) -> str | None:
+    """None when `nvcc FLAGS -E` of an empty CUDA file succeeds, else its first error line."""
+    try:
+        proc = subprocess.run([str(nvcc_path), *flags, "-E", "-x", "cu", os.devnull, "-o", os.devnull],
+                              capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"nvcc did not run: {exc}"
+    if proc.returncode == 0:
+        return None
+    lines = [line.strip() for line in (proc.stderr + proc.stdout).splitlines() if line.strip()]
+    return next((line for line in lines if _ERROR.search(line)), lines[0] if lines else f"exit {proc.returncode}")
 
 
 def _resolve_launcher(launcher: str | list[str] | None) -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..core.errors import KfootError
 from .results import RegistryResult
-from .rtc import write_registry
+from .rtc import check_nvrtc_flags, write_registry
 from ..runtime.trace import resolve_trace
 from ..spec.variants import enumerate_spec
 
@@ -28,6 +28,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
     for variant in every:
         by_id.setdefault(variant.template_id, variant)
     hot = resolve_trace(hot_trace, by_id, "spec")
+    check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                        launcher=launcher, progress=progress, **aot_options)
     from .ninja_file import ShardPaths

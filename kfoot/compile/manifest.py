@@ -3,10 +3,13 @@
 Schema `kfoot.manifest/1`:
     spec {path, sha256}, archs, sass_archs, ptx_archs, compress_mode, shard_size,
     toolchain {nvcc, nvcc_version, ninja_version, launcher, flags},
+    build_options {family: {include_dirs, defines, flags, nvcc_flags, nvrtc_flags}} (the spec's
+    [build] keys merged with the family's; include_dirs relative to the spec's folder),
     library, fatbin (file names in the output directory),
     counts {variants, kernels, shards, families {name: variants}},
     variants [{index, family, template_id, values, symbol, shard}],
-    shards [{name, source, object, fatbin, variants: [index...]}],
+    shards [{name, source, object, fatbin, flags, variants: [index...]}] (flags: the spec's, for
+    that shard's families, after toolchain.flags on its nvcc command line),
     sizes {library, fatbin}, timings {generate_s, ninja_s, total_s}, content_sha256.
 
 `symbol` is the kernel's mangled name (what cuModuleGetFunction takes when loading the
@@ -63,7 +66,8 @@ def _build_key(result: "AotResult", spec_sha: str) -> str:
     return digest.hexdigest()
 
 
-def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compress_mode, shard_size, jobs) -> None:
+def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compress_mode, shard_size, jobs,
+                   shard_flags: dict[str, list[str]] | None = None) -> None:
     from .ninja_file import ShardPaths
 
     # A no-op rebuild leaves the manifest (and the timings of the real build) alone, without
@@ -101,6 +105,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
             "source": f"build/{paths.source}",
             "object": f"build/{paths.object}",
             "fatbin": f"build/{paths.fatbin}",
+            "flags": list((shard_flags or {}).get(shard.name, [])),
             "variants": indices,
         })
     families: dict[str, int] = {}
@@ -117,6 +122,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
         "compress_mode": compress_mode or "default",
         "shard_size": shard_size,
         "toolchain": toolchain,
+        "build_options": {name: spec.family(name).build.as_json(Path(spec.path).parent) for name in families},
         "library": result.library.name,
         "fatbin": result.fatbin.name,
         "counts": {

@@ -72,7 +72,10 @@ def render_ninja(
     launcher: list[str],
     library: str,
     fatbin: str,
+    shard_flags: dict[str, list[str]] | None = None,
 ) -> str:
+    """`shard_flags`: shard name -> the spec's flags for its family (include_dirs, defines,
+    flags, nvcc_flags), after `flags` on the shard's nvcc command line."""
     package_root = Path(kfoot.__file__).resolve().parent.parent
     python = f"env PYTHONPATH={shlex.quote(str(package_root))} {shlex.quote(sys.executable)}"
     buf = io.StringIO()
@@ -87,7 +90,7 @@ def render_ninja(
     # Compiler output goes to a per-shard log: kfoot reads it to name the failing variants.
     w.rule(
         "cu",
-        command="$launcher $nvcc $nvcc_flags -MD -MF $out.d -c $in -o $out > $out.log 2>&1",
+        command="$launcher $nvcc $nvcc_flags $family_flags -MD -MF $out.d -c $in -o $out > $out.log 2>&1",
         depfile="$out.d",
         deps="gcc",
         description="CU $shard",
@@ -116,7 +119,11 @@ def render_ninja(
     objects, fatbins, infos = [], [], []
     for shard in shards:
         p = ShardPaths.of(shard)
-        w.build(p.object, "cu", p.source, variables={"shard": shard.name})
+        cu_vars = {"shard": shard.name}
+        if shard_flags and shard_flags.get(shard.name):
+            # Shell-quoted, then ninja's own escape: a `$` in a define must reach the shell as is.
+            cu_vars["family_flags"] = " ".join(shlex.quote(f) for f in shard_flags[shard.name]).replace("$", "$$")
+        w.build(p.object, "cu", p.source, variables=cu_vars)
         w.build(
             [p.fatbin, p.symbols],
             "objinfo",

@@ -81,10 +81,11 @@ class RegistryResult:
     variants: int
     families: list[str]
     aot: AotResult | None = None
+    check: dict | None = None  # the NVRTC check of `kfoot build`: {arch, families, programs, seconds}
 
     def summary(self) -> dict:
         out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.registry),
-               "variants": self.variants, "families": self.families}
+               "variants": self.variants, "families": self.families, "check": self.check}
         if self.aot is not None:
             out["aot"] = {
                 "library": str(self.aot.library),
@@ -102,6 +103,10 @@ class RegistryResult:
         rows = [("registry", str(self.registry)),
                 ("variants", f"{self.variants:,} in {len(self.families)} famil{'y' if len(self.families) == 1 else 'ies'}"
                              " (compiled on first use, or by kfoot warm)")]
+        if self.check is not None:
+            c = self.check
+            rows.append(("check", f"every family compiles under NVRTC for {c['arch']} "
+                                  f"({c['programs']} program{'' if c['programs'] == 1 else 's'}, {c['seconds']:.2f} s)"))
         if self.aot is not None:
             rows += [(f"AOT {label}", value) for label, value in self.aot.rows() if label != "manifest"]
         return rows

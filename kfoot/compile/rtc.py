@@ -5,17 +5,21 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import time
 from pathlib import Path
 
 from .. import __version__
+from ..core.archs import parse_targets
 from ..core.atomic import write_atomic
+from ..core.errors import KfootError
 from ..runtime import fingerprint
 from ..runtime.registry import REGISTRY_FORMAT, REGISTRY_NAME, REGISTRY_VERSION, TEMPLATES_DIR
 from ..spec.variants import enumerate_spec
 from .results import RegistryResult
 
 
-def build_rtc(spec, out_dir, *, variants=None, families=None) -> RegistryResult:
+def build_rtc(spec, out_dir, *, variants=None, families=None, arch: str | None = None) -> RegistryResult:
     """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, those of the
     families matching the `families` globs, or exactly `variants`).
 
@@ -23,6 +27,7 @@ def build_rtc(spec, out_dir, *, variants=None, families=None) -> RegistryResult:
     by either family works); the runtime compiles and caches per template-id, so it is built once.
     """
     chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
+    check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in chosen)), arch)
     path = write_registry(spec, out_dir, chosen, mode="rtc")
     return RegistryResult("rtc", Path(out_dir), path, len(chosen), sorted({v.family for v in chosen}))
 
@@ -40,7 +45,9 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
     families_used = {}
     for variant in variants:
         families_used.setdefault(variant.family, spec.family(variant.family))
-    # Local sources: the header and the quoted includes it reaches, below one common folder.
+    # Local sources: the header and every file it reaches through quoted includes and the
+    # spec's include_dirs (toolkit headers resolve nowhere here and stay out), copied below
+    # one common folder with their layout, so the registry compiles on another machine.
     sources: dict[Path, Path] = {}
     header_of: dict[str, Path] = {}
     for name, fam in families_used.items():
@@ -49,9 +56,11 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
             header = spec_dir / header
         header = header.resolve()
         header_of[name] = header
-        for path in fingerprint.included_files(header):
+        for path in fingerprint.included_files(header, tuple(fam.build.include_dirs)):
             sources[path] = path
-    base = Path(os.path.commonpath([spec_dir, *[p.parent for p in sources]])) if sources else spec_dir
+    include_dirs = {d for fam in families_used.values() for d in fam.build.include_dirs}
+    roots = [spec_dir, *[p.parent for p in sources], *include_dirs]
+    base = Path(os.path.commonpath(roots))
     templates = out_dir / TEMPLATES_DIR
     source_hashes = {}
     for path in sorted(sources):
@@ -65,7 +74,10 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
     family_digest = {}
     for name, fam in families_used.items():
         header_rel = (Path(TEMPLATES_DIR) / header_of[name].relative_to(base)).as_posix()
-        family_digest[name] = fingerprint.source_digest(out_dir / header_rel, ())
+        dirs_rel = [(Path(TEMPLATES_DIR) / d.relative_to(base)).as_posix() for d in fam.build.include_dirs]
+        for d in dirs_rel:
+            (out_dir / d).mkdir(parents=True, exist_ok=True)
+        family_digest[name] = fingerprint.source_digest(out_dir / header_rel, tuple(out_dir / d for d in dirs_rel))
         axes = list(fam.params)  # one axis per template parameter, in parameter order
         family_rows[name] = {
             "kernel": fam.kernel,
@@ -74,6 +86,11 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
             "axes": axes,
             "free_axes": list(fam.free_axes),
         }
+        if not fam.build.empty:
+            # The spec's include_dirs (the copies, relative to the registry folder) and the
+            # defines and flags NVRTC gets; they are part of the cache key.
+            family_rows[name]["include_dirs"] = dirs_rel
+            family_rows[name]["nvrtc_options"] = fam.build.nvrtc_args()
     rows = []
     for variant in variants:
         row = {
@@ -115,3 +132,107 @@ def _plain(value):
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
+
+
+# -- checks -------------------------------------------------------------------------------------
+
+_NVRTC_UNKNOWN = re.compile(r"unrecognized option (\S+)")
+CHECK_ARCH = "sm_90"  # flags are checked for this arch when the build names none
+
+
+def check_arch(archs: str | list[str] | None) -> str:
+    """The SASS arch the checks compile for: the first requested target (compute_90 -> sm_90)."""
+    if not archs:
+        return CHECK_ARCH
+    first = parse_targets(archs)[0]
+    return f"sm_{first.number}{first.suffix}"
+
+
+def check_nvrtc_flags(spec, family_names: list[str], archs: str | list[str] | None = None) -> None:
+    """Reject, before the registry is written, a flag NVRTC refuses: one NVRTC compile of an
+    empty program (on the CPU, ~30 ms) per distinct set of the families' `flags` and
+    `nvrtc_flags`. One line naming the flag, the spec key and NVRTC."""
+    from ..runtime import nvrtc
+
+    seen: set[tuple[str, ...]] = set()
+    for name in family_names:
+        options = spec.family(name).build
+        flags = (*options.flags, *options.nvrtc_flags)
+        if not flags or flags in seen:
+            continue
+        seen.add(flags)
+        arch = check_arch(archs)
+        problem = _nvrtc_rejects(nvrtc, arch, flags)
+        if problem is None:
+            continue
+        named = _NVRTC_UNKNOWN.search(problem)
+        culprit = next((f for f in flags if named and f == named.group(1)), None)
+        if culprit is None:
+            culprit = next((f for f in flags if _nvrtc_rejects(nvrtc, arch, (f,)) is not None), flags[0])
+        raise KfootError(f"{spec.path}: {options.key_of(culprit)}: NVRTC rejects flag {culprit!r}: {problem}")
+
+
+def _nvrtc_rejects(nvrtc, arch: str, flags: tuple[str, ...]) -> str | None:
+    try:
+        nvrtc.compile_program("", [], nvrtc.compile_options(arch, flags), program_name="kfoot_flags.cu")
+    except nvrtc.CompileError as exc:
+        return exc.first_error
+    return None
+
+
+def check_registry(registry_path, archs: str | list[str] | None = None) -> tuple[int, int, float]:
+    """Compile one variant of every family of a registry with NVRTC, from the registry's own
+    copies of the sources, as `kfoot warm` would: one program per header (and set of options),
+    for the first requested arch, on the CPU. -> (families, programs, seconds).
+
+    A failure raises KfootError: a headline, then one line per failing family naming its header
+    and NVRTC's first error (a program of several families that fails is retried per family)."""
+    from ..runtime import compiler, nvrtc
+    from ..runtime.registry import load_registry
+
+    started = time.perf_counter()
+    registry = load_registry(registry_path)
+    arch = check_arch(archs)
+    context = compiler.SourceContext(registry, arch)
+    groups: dict[tuple, list] = {}
+    for fam in registry.families.values():
+        if fam.rows:
+            groups.setdefault((fam.header, fam.include_dirs, fam.options), []).append(fam)
+    failures: dict[str, str] = {}
+    programs = 0
+
+    def attempt(families) -> str | None:
+        nonlocal programs
+        programs += 1
+        try:
+            compiler.compile_variants(context, [registry._variant(f.rows[0]) for f in families], None)
+        except nvrtc.CompileError as exc:
+            return exc.first_error
+        return None
+
+    for families in groups.values():
+        error = attempt(families)
+        if error is None:
+            continue
+        if len(families) == 1:
+            failures[families[0].name] = error
+            continue
+        for fam in families:
+            alone = attempt([fam])
+            if alone is not None:
+                failures[fam.name] = alone
+    if failures:
+        root = registry.root
+        lines = [f"{len(failures)} of {len(registry.families)} famil{'y' if len(registry.families) == 1 else 'ies'} "
+                 f"do not compile under NVRTC for {arch} (the registry in {root} was written; "
+                 "--no-check skips this check)"]
+        for name, error in failures.items():
+            header = registry.families[name].header
+            try:
+                shown = header.relative_to(root / TEMPLATES_DIR).as_posix()
+            except ValueError:
+                shown = str(header)
+            lines.append(f"  family '{name}': header {shown}: {error}")
+        raise KfootError("\n".join(lines))
+    used = sum(1 for fam in registry.families.values() if fam.rows)
+    return used, programs, time.perf_counter() - started

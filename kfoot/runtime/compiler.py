@@ -20,7 +20,7 @@ from ..core.errors import KfootError
 from . import fingerprint, nvrtc
 from .cache import DiskCache
 from .statmemo import StatMemo
-from .registry import Registry, RegistryVariant, load_registry
+from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
 
 # Variants per NVRTC program. Each program pays ~100 ms of header parsing (cuda_fp16/bf16 and the
 # templates); measured on the bundled binary family, 32 per program gave 3.8-4.7x the one-by-one
@@ -68,7 +68,7 @@ class SourceContext:
         self.include_dirs = nvrtc.include_dirs()
         self.memo = memo
         self._nvrtc_version: str | None = None
-        self._digests: dict[Path, str] = {}
+        self._digests: dict[tuple, str] = {}
 
     @property
     def nvrtc_version(self) -> str:
@@ -85,32 +85,36 @@ class SourceContext:
             self._nvrtc_version = version
         return self._nvrtc_version
 
-    def options(self, header: Path) -> tuple[str, ...]:
-        return nvrtc.compile_options(self.arch, (f"-I{header.parent}",))
+    def options(self, family: RegistryFamily) -> tuple[str, ...]:
+        """NVRTC options for a family: its header's folder and the spec's include_dirs (the
+        registry's copies), then the spec's defines and flags (registry `nvrtc_options`)."""
+        return family_options(self.arch, [family])
 
-    def digest(self, header: Path) -> str:
-        digest = self._digests.get(header)
+    def digest(self, family: RegistryFamily) -> str:
+        header = family.header
+        dirs = (*family.include_dirs, *self.include_dirs)
+        digest = self._digests.get((header, dirs))
         if digest is None:
-            name = f"digest:{header}:{':'.join(map(str, self.include_dirs))}"
+            name = f"digest:{header}:{':'.join(map(str, dirs))}"
             digest = self.memo.get(name) if self.memo is not None else None
             if digest is None:
                 try:
-                    digest, files = fingerprint.source_digest_and_files(header, self.include_dirs)
+                    digest, files = fingerprint.source_digest_and_files(header, dirs)
                 except OSError as exc:
                     raise KfootError(f"template source unreadable ({exc.strerror}): {exc.filename}; "
                                      "copy the registry folder whole", path=self.registry.path) from None
                 if self.memo is not None:
                     self.memo.put(name, files, digest)
-            self._digests[header] = digest
+            self._digests[(header, dirs)] = digest
         return digest
 
     def key(self, variant: RegistryVariant) -> str:
-        header = self.registry.families[variant.family].header
+        family = self.registry.families[variant.family]
         return fingerprint.cache_key(
             nvrtc_version=self.nvrtc_version,
             arch=self.arch,
-            options=self.options(header),
-            source_sha256=self.digest(header),
+            options=self.options(family),
+            source_sha256=self.digest(family),
             name_expression=variant.template_id,
         )
 
@@ -133,14 +137,30 @@ def program_source(headers: list[Path], template_ids: list[str] = ()) -> str:
     return prelude(template_ids) + "".join(f'#include "{header.name}"\n' for header in headers)
 
 
+def family_options(arch: str, families: list[RegistryFamily]) -> tuple[str, ...]:
+    """NVRTC options for a program of these families' variants (warm groups a program by
+    header and options, so it is usually one family's): -I of each header's folder and of the
+    spec's include_dirs, then the spec's defines and flags, each once, in order."""
+    includes = [f"-I{f.header.parent}" for f in families]
+    includes += [f"-I{d}" for f in families for d in f.include_dirs]
+    extra = [opt for f in families for opt in f.options]
+    return nvrtc.compile_options(arch, tuple(dict.fromkeys(includes)) + tuple(dict.fromkeys(extra)))
+
+
+def _batch_key(family: RegistryFamily) -> tuple:
+    return (family.header, family.include_dirs, family.options)
+
+
 def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None):
     """Compile variants as one NVRTC program and store them; returns the CompiledProgram.
 
     The program includes the header of every family involved (warm groups by header, so it is
     usually one). Include paths are not part of the key: the headers' content is.
     """
-    headers = list(dict.fromkeys(context.registry.families[v.family].header for v in variants))
-    options = nvrtc.compile_options(context.arch, tuple(dict.fromkeys(f"-I{h.parent}" for h in headers)))
+    families = list(dict.fromkeys(context.registry.families[v.family].name for v in variants))
+    families = [context.registry.families[name] for name in families]
+    headers = list(dict.fromkeys(f.header for f in families))
+    options = family_options(context.arch, families)
     program = nvrtc.compile_program(program_source(headers, [v.template_id for v in variants]),
                                    [v.template_id for v in variants], options)
     if cache is not None:
@@ -165,13 +185,12 @@ def get_kernel_binary(context: SourceContext, variant: RegistryVariant, cache: D
 def plan_batches(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None, batch_size: int):
     """(hits, batches): the variants already cached, and the rest grouped by header into programs."""
     hits = 0
-    todo: dict[Path, list[RegistryVariant]] = {}
+    todo: dict[tuple, list[RegistryVariant]] = {}
     for variant in variants:
         if cache is not None and cache.get(context.key(variant)) is not None:
             hits += 1
             continue
-        header = context.registry.families[variant.family].header
-        todo.setdefault(header, []).append(variant)
+        todo.setdefault(_batch_key(context.registry.families[variant.family]), []).append(variant)
     batches = []
     for group in todo.values():
         for start in range(0, len(group), batch_size):
@@ -203,8 +222,8 @@ def warm(
     if batches:
         # Resolve what every key needs once, here, so forked workers inherit it.
         context.nvrtc_version
-        for header in {registry.families[registry.by_template_id[b[0]].family].header for b in batches}:
-            context.digest(header)
+        for name in {registry.by_template_id[b[0]].family for b in batches}:
+            context.digest(registry.families[name])
     # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.
     writer = DiskCache(cache.root)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(batches) or 1))

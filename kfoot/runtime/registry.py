@@ -43,6 +43,8 @@ class RegistryFamily:
     axes: tuple[str, ...]
     free_axes: tuple[str, ...]
     rows: list[int]  # indexes into the registry's variant rows
+    include_dirs: tuple[Path, ...] = ()  # the spec's include_dirs: absolute, inside the registry folder
+    options: tuple[str, ...] = ()  # the spec's defines and flags for NVRTC (`nvrtc_options`)
     _by_free_values: dict | None = None  # tuple of free-axis values -> row index, built on first use
     _axis_values: dict | None = None
 
@@ -95,11 +97,24 @@ class Registry:
                     axes=tuple(fam["axes"]),
                     free_axes=tuple(fam["free_axes"]),
                     rows=members[name],
+                    include_dirs=tuple(self._inside(d, f"family {name!r} include_dirs")
+                                       for d in fam.get("include_dirs", [])),
+                    options=tuple(str(o) for o in fam.get("nvrtc_options", [])),
                 )
                 for name, fam in fams.items()
             }
         except (KeyError, TypeError) as exc:
             raise KfootError(f"registry.json is malformed (missing {exc})", path=path) from None
+
+    def _inside(self, relative: object, what: str) -> Path:
+        """A folder the registry names, resolved; it must lie inside the registry folder."""
+        if not isinstance(relative, str) or not relative:
+            raise KfootError(f"registry.json is malformed ({what} must be relative paths)", path=self.path)
+        path = (self.root / relative).resolve()
+        if not path.is_relative_to(self.root.resolve()):
+            raise KfootError(f"registry.json: {what} entry {relative!r} lies outside the registry folder",
+                             path=self.path)
+        return path
 
     def _variant(self, i: int) -> RegistryVariant:
         variant = self._variants.get(i)

@@ -46,10 +46,14 @@ def resolve_spec_path(path: str | Path | None) -> Path:
         return BUNDLED_SPECS[name]
     return Path(path)
 
-_FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description"}
+_OPTION_KEYS = ("include_dirs", "defines", "flags", "nvcc_flags", "nvrtc_flags")
+_FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description",
+                *_OPTION_KEYS}
 _STYLES = ("nested", "dependent")
 _TOP_KEYS = {"dtypes", "typesets", "family", "build"}
-_BUILD_KEYS = {"shard_size"}
+_BUILD_KEYS = {"shard_size", *_OPTION_KEYS}
+# The archs come from --arch; a spec that set them too would fight it.
+_ARCH_FLAGS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code")
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
 
 
@@ -75,6 +79,62 @@ def format_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What a spec tells the compilers: include folders, macros, flags ([build] and per family).
+
+    A family's options are the [build] ones followed by its own (`merged`). `origin` maps each
+    flag to the spec key it came from, so a flag a compiler rejects is reported at its key.
+    """
+
+    include_dirs: tuple[Path, ...] = ()  # absolute, resolved
+    defines: tuple[tuple[str, str | None], ...] = ()  # (NAME, value); None: defined with no value
+    flags: tuple[str, ...] = ()  # both compilers
+    nvcc_flags: tuple[str, ...] = ()
+    nvrtc_flags: tuple[str, ...] = ()
+    origin: tuple[tuple[str, str], ...] = ()  # (flag, "build.flags" or "family 'x': key 'flags'")
+
+    def merged(self, other: "BuildOptions") -> "BuildOptions":
+        return BuildOptions(
+            include_dirs=tuple(dict.fromkeys(self.include_dirs + other.include_dirs)),
+            defines=tuple({**dict(self.defines), **dict(other.defines)}.items()),
+            flags=self.flags + other.flags,
+            nvcc_flags=self.nvcc_flags + other.nvcc_flags,
+            nvrtc_flags=self.nvrtc_flags + other.nvrtc_flags,
+            origin=self.origin + other.origin,
+        )
+
+    @property
+    def empty(self) -> bool:
+        return not (self.include_dirs or self.defines or self.flags or self.nvcc_flags or self.nvrtc_flags)
+
+    def define_args(self) -> list[str]:
+        return [f"-D{name}" if value is None else f"-D{name}={value}" for name, value in self.defines]
+
+    def nvcc_args(self) -> list[str]:
+        """-I and -D, then `flags`, then `nvcc_flags` (a later flag wins where nvcc lets it)."""
+        return [*(f"-I{d}" for d in self.include_dirs), *self.define_args(), *self.flags, *self.nvcc_flags]
+
+    def nvrtc_args(self) -> list[str]:
+        """-D, `flags`, `nvrtc_flags`; the include folders go separately (the registry's copies)."""
+        return [*self.define_args(), *self.flags, *self.nvrtc_flags]
+
+    def key_of(self, flag: str) -> str:
+        return next((key for f, key in self.origin if f == flag), "flags")
+
+    def as_json(self, base: Path | None = None) -> dict:
+        def show(d: Path) -> str:
+            if base is not None:
+                try:
+                    return d.relative_to(base).as_posix()
+                except ValueError:
+                    pass
+            return str(d)
+
+        return {"include_dirs": [show(d) for d in self.include_dirs], "defines": dict(self.defines),
+                "flags": list(self.flags), "nvcc_flags": list(self.nvcc_flags), "nvrtc_flags": list(self.nvrtc_flags)}
 
 
 @dataclass(frozen=True)
@@ -109,6 +169,7 @@ class Family:
     spec_path: Path
     style: str = "nested"  # "dependent" when outputs derive from inputs (see load)
     derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
+    build: BuildOptions = field(default_factory=BuildOptions)  # [build] options, then the family's own
 
     # -- axes -------------------------------------------------------------------------
     @property
@@ -228,6 +289,7 @@ class Spec:
     typesets: dict[str, list[str]]
     families: list[Family]
     shard_size: int | None = None  # [build] shard_size: the spec's preferred translation-unit size
+    build: BuildOptions = field(default_factory=BuildOptions)  # [build] include_dirs, defines, flags
 
     def family(self, name: str) -> Family:
         for fam in self.families:
@@ -255,7 +317,7 @@ class Spec:
         found: set[Path] = set()
         for fam in self.families:
             if fam.header.is_file():
-                found.update(path for path, _data, _unresolved in walk_includes(fam.header))
+                found.update(path for path, _data, _unresolved in walk_includes(fam.header, fam.build.include_dirs))
         return sorted(found)
 
     def sha256(self) -> str:
@@ -295,7 +357,7 @@ def load_spec(path: str | Path | None = None) -> Spec:
             raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
     _load_dtypes(spec_path, data.get("dtypes", {}))
     typesets = _load_typesets(spec_path, data.get("typesets", {}))
-    shard_size = _load_build(spec_path, data.get("build", {}))
+    shard_size, build = _load_build(spec_path, data.get("build", {}))
     raw_families = data.get("family")
     if not isinstance(raw_families, list) or not raw_families:
         raise _fail(spec_path, None, "family", "the spec needs at least one [[family]] table")
@@ -303,15 +365,63 @@ def load_spec(path: str | Path | None = None) -> Spec:
     families: list[Family] = []
     seen_names: set[str] = set()
     for index, raw in enumerate(raw_families):
-        fam = _load_family(spec_path, typesets, raw, index)
+        fam = _load_family(spec_path, typesets, raw, index, build)
         if fam.name in seen_names:
             raise _fail(spec_path, fam.name, "name", "duplicate family name")
         seen_names.add(fam.name)
         families.append(fam)
-    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size)
+    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build)
 
 
-def _load_build(path: Path, raw: object) -> int | None:
+def _load_options(path: Path, family: str | None, raw: dict, prefix: str) -> BuildOptions:
+    """include_dirs, defines, flags, nvcc_flags, nvrtc_flags of [build] (prefix "build.") or a family."""
+
+    def fail(key: str, message: str) -> SpecError:
+        return _fail(path, family, prefix + key, message)
+
+    def where(key: str) -> str:
+        return _where(path, family, prefix + key).split(": ", 1)[1]
+
+    dirs: list[Path] = []
+    raw_dirs = raw.get("include_dirs", [])
+    if not isinstance(raw_dirs, list) or not all(isinstance(d, str) and d for d in raw_dirs):
+        raise fail("include_dirs", "must be a list of folders relative to the spec file")
+    for text in raw_dirs:
+        folder = (path.parent / text).resolve()
+        if not folder.is_dir():
+            raise fail("include_dirs", f"folder {text!r} does not exist (looked for {folder})")
+        dirs.append(folder)
+    defines: list[tuple[str, str | None]] = []
+    raw_defines = raw.get("defines", {})
+    if not isinstance(raw_defines, dict):
+        raise fail("defines", "must be a table of NAME = value")
+    for name, value in raw_defines.items():
+        if not _IDENTIFIER.match(name):
+            raise fail(f"defines.{name}", "a macro name is a plain identifier")
+        if isinstance(value, bool):
+            text = "1" if value else "0"
+        elif isinstance(value, (int, float)):
+            text = str(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            raise fail(f"defines.{name}", f"must be a string, number or boolean, not {value!r}")
+        defines.append((name, text))
+    lists: dict[str, tuple[str, ...]] = {}
+    origin: list[tuple[str, str]] = []
+    for key in ("flags", "nvcc_flags", "nvrtc_flags"):
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(f, str) and f.strip() for f in value):
+            raise fail(key, "must be a list of compiler flags (strings)")
+        for flag in value:
+            if flag.split("=", 1)[0] in _ARCH_FLAGS:
+                raise fail(key, f"flag {flag!r} sets the target; archs come from --arch")
+            origin.append((flag, where(key)))
+        lists[key] = tuple(value)
+    return BuildOptions(include_dirs=tuple(dirs), defines=tuple(defines), origin=tuple(origin), **lists)
+
+
+def _load_build(path: Path, raw: object) -> tuple[int | None, BuildOptions]:
     if not isinstance(raw, dict):
         raise _fail(path, None, "build", "must be a table")
     for key in raw:
@@ -320,7 +430,7 @@ def _load_build(path: Path, raw: object) -> int | None:
     size = raw.get("shard_size")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
         raise _fail(path, None, "build.shard_size", f"must be a positive integer, not {size!r}")
-    return size
+    return size, _load_options(path, None, raw, "build.")
 
 
 def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:
@@ -412,7 +522,8 @@ def _axis_value(text: str) -> str:
     return text
 
 
-def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int) -> Family:
+def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int,
+                 build: BuildOptions = BuildOptions()) -> Family:
     if not isinstance(raw, dict):
         raise _fail(path, f"#{index + 1}", None, "each [[family]] must be a table")
     name = raw.get("name")
@@ -476,6 +587,7 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     family = Family(
         name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
         group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
+        build=build.merged(_load_options(path, name, raw, "")),
     )
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
