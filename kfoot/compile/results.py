@@ -85,7 +85,7 @@ class RegistryResult:
 
     def summary(self) -> dict:
         out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.registry),
-               "variants": self.variants, "families": self.families, "check": self.check}
+               "variants": self.variants, "families": self.families}
         if self.aot is not None:
             out["aot"] = {
                 "library": str(self.aot.library),
