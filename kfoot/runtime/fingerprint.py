@@ -1,7 +1,9 @@
 """Cache keys: what must change the key whenever the compiled cubin could change.
 
-The key covers the kfoot version, the NVRTC version, the target arch, the compile options,
-a hash of the full source with every header it can reach, and the name expression. Include
+The key covers the kfoot version, the NVRTC version, the target arch, the compile options
+(the spec's defines and flags among them: a registry family's `nvrtc_options`), a hash of the
+full source with every header it can reach (through the spec's include_dirs too), and the name
+expression. Include
 paths are absolute and machine-specific, so they are left out of the options part of the key;
 the *content* of the headers found through them is in the source hash instead, which is what
 matters and lets a cache move between machines (`kfoot cache export/import`).
