@@ -5,12 +5,20 @@ or /1 upgraded on reading: `upgrade_report`) or anything `kfoot report` reads (a
 The result is a `ReportDiff`: changes in totals and per family, arch and kind. Only figures that
 depend on the device code are compared (counts and sizes, never paths, tool versions or module
 IDs), so two builds of the same sources diff to zero.
+
+A report JSON is untrusted input (a baseline in a pull request, say), read with limits: at most
+JSON_MAX_BYTES (128 MiB; the largest real report measured, `kfoot report --kernels
+--json` of libcusparse.so.12 at 250 MB and 63,832 kernels, is 28 MiB, and 1.5 MiB without
+--kernels), numbers that fit in 64 bits (no NaN, Infinity or 1e400), nesting at most
+MAX_JSON_DEPTH deep (a report is 6), and the known fields of the right types. Anything else is
+one line naming the file and the field, exit 2.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,17 +118,83 @@ def _looks_like_json(path: Path) -> bool:
     return head.startswith(b"{")
 
 
-def read_report_json(path: Path) -> dict:
+JSON_MAX_BYTES = 128 * 2 ** 20
+MAX_JSON_DEPTH = 64
+_INT_MIN, _INT_MAX = -(2 ** 63), 2 ** 64 - 1  # int64 and uint64 together
+
+
+class _Refused(ValueError):
+    """A number the JSON hooks refuse (raised from inside json.loads)."""
+
+
+def _parse_int(text: str) -> int:
+    # Checked on the digits before int() builds anything: 20 characters hold every 64-bit value.
+    if len(text) > 20:
+        raise _Refused(f"an integer of {len(text.lstrip('-')):,} digits is outside the 64-bit range")
+    value = int(text)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise _Refused(f"integer {text} is outside the 64-bit range")
+    return value
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text):,} characters)"
+        raise _Refused(f"number {shown} is not finite in 64-bit floating point")
+    return value
+
+
+def _parse_constant(name: str):
+    raise _Refused(f"{name} is not a JSON number (NaN, Infinity and -Infinity are refused)")
+
+
+def _deeper_than(data: object, limit: int) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        for child in (node.values() if isinstance(node, dict) else node):
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+    return False
+
+
+def load_json_limited(path: Path, what: str = "report JSON") -> object:
+    """A JSON file read with the limits in the module docstring; KfootError (one line) otherwise."""
+    limit = JSON_MAX_BYTES
+    limit_text = f"the {limit / 2 ** 20:,.3g} MiB limit for a {what} (the largest real ones are ~30 MiB)"
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise KfootError(f"not a report JSON: not UTF-8 text (byte {exc.start})", path=path) from None
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise KfootError(f"{size / 2 ** 20:,.1f} MiB is over {limit_text}", path=path)
+            raw = handle.read(limit + 1)  # the file may have grown since
     except OSError as exc:
         raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
+    if len(raw) > limit:
+        raise KfootError(f"over {limit_text}", path=path)
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise KfootError(f"not a {what}: not UTF-8 text (byte {exc.start})", path=path) from None
+    del raw
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         raise KfootError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=path) from None
+    except _Refused as exc:
+        raise KfootError(f"not a {what}: {exc}", path=path) from None
+    except RecursionError:
+        raise KfootError(f"not a {what}: nested too deeply (over {MAX_JSON_DEPTH} levels)", path=path) from None
+    if _deeper_than(data, MAX_JSON_DEPTH):
+        raise KfootError(f"not a {what}: nested more than {MAX_JSON_DEPTH} levels deep", path=path)
+    return data
+
+
+def read_report_json(path: Path) -> dict:
+    data = load_json_limited(path)
     validate_report(data, path)
     return data
 
@@ -151,6 +225,7 @@ def validate_report(data: object, path: object) -> None:
     elif schema != REPORT_SCHEMA:
         raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {REPORT_SCHEMA!r} "
                          f"and {REPORT_SCHEMA_V1!r})", path=path)
+    _check_options(data.get("options"), path)
     totals = data.get("totals")
     if not isinstance(totals, dict):
         raise KfootError('malformed report: "totals" is missing or not an object', path=path)
@@ -166,8 +241,35 @@ def validate_report(data: object, path: object) -> None:
     for index, entry in enumerate(files):
         if not isinstance(entry, dict):
             raise KfootError(f"malformed report: files[{index}] is not an object", path=path)
+        for key in TOTAL_METRICS:
+            if key in entry and key != "files":
+                _check_count(entry[key], f"files[{index}].{key}", path)
         _check_groups(entry, f"files[{index}]", path)
     _check_groups(totals, "totals", path)
+
+
+def _check_options(options: object, path: object) -> None:
+    """`options` (kfoot report's filters, compared by load_pair): an object whose sections and
+    archs are lists of strings (or null) and whose filter is a string (or null)."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise KfootError(f'malformed report: "options" is a JSON {_json_type(options)}, expected an object', path=path)
+    for key in _FILTER_KEYS:
+        value = options.get(key)
+        if value is None:
+            continue
+        if key == "filter":
+            if not isinstance(value, str):
+                raise KfootError(f"malformed report: options.filter is a JSON {_json_type(value)}, expected a "
+                                 f"string or null", path=path)
+        elif not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise KfootError(f"malformed report: options.{key} is not a list of strings (or null)", path=path)
+
+
+def _json_type(value: object) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean", int: "number",
+            float: "number"}.get(type(value), type(value).__name__)
 
 
 def _check_groups(holder: dict, where: str, path: object) -> None:
@@ -186,9 +288,12 @@ def _check_groups(holder: dict, where: str, path: object) -> None:
             continue
         if not isinstance(entries, dict):
             raise KfootError(f"malformed report: {where}.{group} is not an object", path=path)
-        for name, entry in entries.items():
+        for key_name, entry in entries.items():
+            name = _shown(key_name) if not key_name.isidentifier() or len(key_name) > 60 else key_name
             if not isinstance(entry, dict):
                 raise KfootError(f"malformed report: {where}.{group}.{name} is not an object", path=path)
+            if not isinstance(entry.get("kind", ""), str):
+                raise KfootError(f"malformed report: {where}.{group}.{name}.kind is not a string", path=path)
             for key in metrics:
                 _check_count(entry.get(key, 0), f"{where}.{group}.{name}.{key}", path)
 
@@ -233,7 +338,13 @@ def upgrade_report(data: dict, path: object = None) -> dict:
 def _check_count(value: object, where: str, path: object) -> None:
     # bool is an int subclass in Python; a true/false figure is a broken report, not 1/0.
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise KfootError(f"malformed report: {where} is {json.dumps(value)}, expected a whole number >= 0", path=path)
+        raise KfootError(f"malformed report: {where} is {_shown(value)}, expected a whole number >= 0", path=path)
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """`value` as JSON on one line, cut short: an error line names a field, it does not echo it."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else f"{text[:limit - 20]}...({len(text):,} characters)"
 
 
 # ---------------------------------------------------------------------------------------------
