@@ -1,5 +1,7 @@
-"""Ctrl-C (SIGINT to the whole foreground process group) stops a long report promptly with exit
-130 and leaves no worker behind."""
+"""Ctrl-C (SIGINT to the whole foreground process group, or to kfoot alone) and SIGTERM stop a
+long warm, report or build within 2 s (exit 130, SIGTERM 143) and leave no process behind; kill -9
+of kfoot takes its workers (and ninja's compilers) with it within 2 s. Checked from outside:
+/proc/*/stat for the session kfoot was started in, exit codes and stderr."""
 
 from __future__ import annotations
 
@@ -9,11 +11,155 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from oracles.cli import REPO
 
 
-def _group(pid: int) -> list[str]:
-    return subprocess.run(["pgrep", "-g", str(pid)], capture_output=True, text=True).stdout.split()
+def _stat(pid: int) -> list[str] | None:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            text = handle.read()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()  # fields from state on: state ppid pgrp session
+
+
+def alive(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def session_members(sid: int) -> list[tuple[int, str]]:
+    """Live processes whose session is `sid` (pid, command name), from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat(int(entry))
+            if fields is not None and fields[0] != "Z" and int(fields[3]) == sid:
+                try:
+                    name = open(f"/proc/{entry}/comm").read().strip()
+                except OSError:
+                    name = "?"
+                found.append((int(entry), name))
+    return found
+
+
+def wait_gone(pids, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any(alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return not any(alive(p) for p in pids)
+
+
+def session_empty_within(sid: int, seconds: float) -> list[tuple[int, str]]:
+    deadline = time.monotonic() + seconds
+    while True:
+        left = session_members(sid)
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
+
+
+def start_kfoot(*args, env=None):
+    """kfoot in a new session (its own process group), with SIGINT at its default like a shell's
+    foreground job."""
+    return subprocess.Popen([sys.executable, "-m", "kfoot", *map(str, args)], cwd=REPO, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def wait_for_children(proc, names=None, count=1, seconds=60.0):
+    """Block until kfoot's session holds `count` processes besides kfoot (named one of `names`)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, f"kfoot ended before it could be interrupted: {proc.stderr.read()}"
+        others = [(p, n) for p, n in session_members(proc.pid) if p != proc.pid and (names is None or n in names)]
+        if len(others) >= count:
+            return others
+        time.sleep(0.1)
+    raise AssertionError(f"no {names or 'child'} process appeared in {seconds} s")
+
+
+def signal_and_check(proc, sig, *, group: bool, code: int, last_line: str):
+    (os.killpg if group else os.kill)(proc.pid, sig)
+    started = time.monotonic()
+    try:
+        got = proc.wait(timeout=30)
+    finally:
+        elapsed = time.monotonic() - started
+        left = session_empty_within(proc.pid, 2.0)
+        for pid, _ in left:
+            os.kill(pid, signal.SIGKILL)
+    err = proc.stderr.read().decode()
+    assert elapsed < 2.0, f"took {elapsed:.1f} s to stop"
+    assert got == code, err
+    assert err.strip().splitlines()[-1] == last_line
+    assert "Traceback" not in err
+    assert left == [], f"processes left in kfoot's session: {left}"
+
+
+@pytest.fixture(scope="module")
+def big_registry(tmp_path_factory):
+    """The bundled demo spec as an RTC registry: 80 variants, minutes of NVRTC for a cold warm."""
+    out = tmp_path_factory.mktemp("interrupt") / "registry"
+    subprocess.run([sys.executable, "-m", "kfoot", "build", "--mode", "rtc", "--no-check", "--no-progress",
+                    "-o", str(out)], cwd=REPO, check=True, capture_output=True)
+    return out
+
+
+def _warm(registry, tmp_path):
+    env = dict(os.environ, KFOOT_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("KFOOT_CACHE", None)
+    return start_kfoot("warm", registry, "-j", "2", "--batch", "2", "--json", env=env)
+
+
+def _cache_is_whole(tmp_path):
+    from kfoot.runtime.cache import DiskCache
+
+    root = tmp_path / "cache"
+    if root.exists():
+        assert DiskCache(root).verify() == []  # every entry written is whole (checksums)
+
+
+@pytest.mark.parametrize("group", [True, False], ids=["ctrl-c-to-group", "sigint-to-kfoot-alone"])
+def test_sigint_stops_warm_within_2_s_with_130_and_no_worker_left(big_registry, tmp_path, group):
+    proc = _warm(big_registry, tmp_path)
+    wait_for_children(proc, count=2)
+    time.sleep(0.5)  # workers busy in NVRTC
+    signal_and_check(proc, signal.SIGINT, group=group, code=130, last_line="kfoot: interrupted")
+    _cache_is_whole(tmp_path)
+
+
+def test_sigint_to_warm_alone_stops_it_5_times_out_of_5(big_registry, tmp_path):
+    for attempt in range(5):
+        proc = _warm(big_registry, tmp_path / str(attempt))
+        wait_for_children(proc, count=2)
+        time.sleep(0.2 * attempt)
+        signal_and_check(proc, signal.SIGINT, group=False, code=130, last_line="kfoot: interrupted")
+
+
+def test_sigterm_stops_warm_like_ctrl_c_with_143(big_registry, tmp_path):
+    proc = _warm(big_registry, tmp_path)
+    wait_for_children(proc, count=2)
+    time.sleep(0.5)
+    signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
+    _cache_is_whole(tmp_path)
+
+
+def test_kill_9_of_warm_takes_its_workers_within_2_s(big_registry, tmp_path):
+    proc = _warm(big_registry, tmp_path)
+    workers = [p for p, _ in wait_for_children(proc, count=2)]
+    time.sleep(0.5)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+    gone = wait_gone(workers, 2.0)
+    for pid in workers:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    assert gone, "warm's workers outlived kill -9 of kfoot"
 
 
 def test_ctrl_c_stops_a_report_with_130_and_no_process_left(curand_library):
@@ -29,5 +175,63 @@ def test_ctrl_c_stops_a_report_with_130_and_no_process_left(curand_library):
     assert time.monotonic() - started < 2.0
     assert code == 130
     assert proc.stderr.read().decode().strip().splitlines()[-1] == "kfoot: interrupted"
-    time.sleep(0.3)
-    assert _group(proc.pid) == []
+    assert session_empty_within(proc.pid, 2.0) == []
+
+
+def _report(curand_library):
+    return start_kfoot("report", "--json", "-j", "2", *[curand_library] * 40)
+
+
+def test_sigterm_stops_a_report_with_143_and_no_worker_left(curand_library):
+    proc = _report(curand_library)
+    wait_for_children(proc, count=2)
+    time.sleep(1.0)
+    signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
+
+
+def test_kill_9_of_a_report_takes_its_workers_within_2_s(curand_library):
+    proc = _report(curand_library)
+    workers = [p for p, _ in wait_for_children(proc, count=2)]
+    time.sleep(1.0)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+    gone = wait_gone(workers, 2.0)
+    for pid in workers:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    assert gone, "report's workers outlived kill -9 of kfoot"
+
+
+# nvcc's pipeline: any of these in kfoot's session means a compile is running.
+COMPILERS = {"nvcc", "cicc", "ptxas", "cc1plus", "gcc", "g++", "cudafe++", "fatbinary", "nvlink"}
+
+
+def _aot_build(tmp_path):
+    return start_kfoot("build", "--mode", "aot", "--no-progress", "--arch", "sm_80", "-j", "2",
+                       "-o", tmp_path / "out")
+
+
+def test_ctrl_c_stops_an_aot_build_with_130_and_no_ninja_or_nvcc_left(tmp_path):
+    proc = _aot_build(tmp_path)
+    wait_for_children(proc, names=COMPILERS)
+    time.sleep(0.5)
+    signal_and_check(proc, signal.SIGINT, group=True, code=130, last_line="kfoot: interrupted")
+
+
+def test_sigint_to_an_aot_build_alone_stops_ninja_and_nvcc(tmp_path):
+    proc = _aot_build(tmp_path)
+    wait_for_children(proc, names=COMPILERS)
+    time.sleep(0.5)
+    signal_and_check(proc, signal.SIGINT, group=False, code=130, last_line="kfoot: interrupted")
+
+
+def test_kill_9_of_an_aot_build_takes_ninja_and_nvcc_within_2_s(tmp_path):
+    proc = _aot_build(tmp_path)
+    wait_for_children(proc, names=COMPILERS)
+    time.sleep(0.5)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+    left = session_empty_within(proc.pid, 2.0)
+    for pid, _ in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], f"left after kill -9 of kfoot build: {left}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import signal
 import sys
 
 import click
@@ -42,24 +43,42 @@ def cli():
 
 
 def main(argv=None) -> int:
-    """Entry point: exit 0 success, 1 a check failed, 2 bad input or usage."""
+    """Entry point: exit 0 success, 1 a check failed, 2 bad input or usage, 130 Ctrl-C (SIGINT),
+    143 SIGTERM. Both signals unwind the same way: workers and ninja are stopped, no traceback."""
+    from ..core import workers
+
+    workers.install_signal_handlers()
     try:
         rv = cli.main(args=argv, prog_name="kfoot", standalone_mode=False)
     except KfootError as exc:
         click.echo(f"kfoot: error: {exc}", err=True)
         return exc.exit_code
-    except click.exceptions.Abort:
-        # click turns Ctrl-C (and EOF at a prompt, which kfoot never shows) into Abort.
-        click.echo("kfoot: interrupted", err=True)
-        return 130
+    except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+        # click turns Ctrl-C (and EOF at a prompt, which kfoot never shows) into Abort, keeping
+        # the KeyboardInterrupt (or SIGTERM's Terminated) as its context.
+        return _interrupted(exc)
     except click.ClickException as exc:
         exc.show()
         return 2
-    except KeyboardInterrupt:
-        return 130
     except BrokenPipeError:
         return 0
+    if workers.signalled():  # an interrupt Python swallowed (it landed in a finalizer)
+        return _interrupted(workers.Terminated() if workers.signalled() == signal.SIGTERM else KeyboardInterrupt())
     return rv if isinstance(rv, int) else 0
+
+
+def _interrupted(exc: BaseException) -> int:
+    from ..core.workers import Terminated
+
+    # A second signal while kfoot unwinds must not print a traceback either.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    terminated = isinstance(exc, Terminated) or isinstance(exc.__context__, Terminated)
+    try:
+        click.echo("kfoot: terminated" if terminated else "kfoot: interrupted", err=True)
+    except OSError:
+        pass
+    return 143 if terminated else 130
 
 
 if __name__ == "__main__":

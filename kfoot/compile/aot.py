@@ -320,7 +320,12 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, on_progress) -> _Ni
     edges = compiled = 0
     failed: list[str] = []
     lines: list[str] = []
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    from ..core import workers
+
+    # ninja gets SIGTERM when kfoot dies (even kill -9) and passes it on to nvcc; it stays in
+    # kfoot's process group, so Ctrl-C reaches it directly too.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            preexec_fn=workers.die_with_me())
     try:
         assert proc.stdout is not None
         for raw in proc.stdout:
@@ -341,9 +346,8 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, on_progress) -> _Ni
             if failure:
                 failed.extend(failure.group(1).split())
         proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        proc.wait()
+    except BaseException:  # Ctrl-C, SIGTERM: ninja stops its compilers; SIGKILL if it lingers
+        workers.stop_process(proc)
         raise
     if lines and lines[-1].startswith("ninja: no work to do"):
         edges = 0

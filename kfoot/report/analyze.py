@@ -17,11 +17,11 @@ import multiprocessing
 import os
 import re
 from array import array
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..binary import cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
+from ..core import workers
 from ..core.errors import FormatError, KfootError
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
@@ -389,7 +389,9 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
         return
     batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
-    with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=context) as pool:
+    # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
+    # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
+    with workers.worker_pool(min(jobs, len(batches)), mp_context=context) as pool:
         for batch, packed in zip(batches, pool.map(_decode_batch, batches)):
             yield from _unpack_batch(packed)
             if on_progress:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.archs import parse_device_arch
+from ..core import workers
 from ..core.errors import KfootError
 from . import fingerprint, nvrtc
 from .cache import DiskCache
@@ -227,7 +228,9 @@ def warm(
     # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.
     writer = DiskCache(cache.root)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(batches) or 1))
-    if jobs == 1:
+    # One job still compiles in a worker where fork is cheap: NVRTC cannot be interrupted, and
+    # Ctrl-C must stop a warm within 2 s, not when the current program is done.
+    if jobs == 1 and (not batches or "fork" not in multiprocessing.get_all_start_methods()):
         _collect((_compile_batch(context, writer, batch) for batch in batches), result, on_progress)
     else:
         _collect(_run_pool(context, writer, batches, jobs), result, on_progress)
@@ -252,10 +255,14 @@ def _run_pool(context: SourceContext, writer: DiskCache, batches: list[list[str]
     else:
         method, initargs = "spawn", ((str(context.registry.path), context.arch, str(writer.root)),)
     try:
-        with futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
-                                         initializer=_init_worker, initargs=initargs) as pool:
+        # Workers die with kfoot (even kill -9) and ignore Ctrl-C; on Ctrl-C, SIGTERM or an error
+        # here they are killed at once, not waited for (a busy NVRTC call can run for seconds).
+        # An entry is written atomically, so a killed worker leaves at most a stray temp file.
+        with workers.worker_pool(jobs, mp_context=multiprocessing.get_context(method),
+                                 initializer=_init_worker, initargs=initargs) as pool:
             pending = [pool.submit(_compile_batch_in_worker, batch) for batch in batches]
             for done in futures.as_completed(pending):
+                workers.check_interrupted()
                 yield done.result()
     finally:
         _WORKER_STATE = None

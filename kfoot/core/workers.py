@@ -1,0 +1,142 @@
+"""Worker processes that never outlive kfoot, and prompt cancellation: the one implementation.
+
+Every process kfoot starts (the `warm` and `report` pools, ninja for a build) dies with it:
+- a worker asks Linux to SIGKILL it when its parent dies (prctl PR_SET_PDEATHSIG), then checks
+  that the parent is still the one that started it (it may have died before the prctl);
+- workers ignore SIGINT: Ctrl-C reaches the whole process group, and the parent decides;
+- on any exception in the parent (KeyboardInterrupt, SIGTERM, an error) the pool's pending work
+  is cancelled and its workers are killed, never waited for: `shutdown(cancel_futures=True)`
+  alone waits for busy workers to finish their batch, which is minutes on a big warm.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import multiprocessing
+import os
+import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+_PR_SET_PDEATHSIG = 1
+_libc = None
+
+
+def die_with_parent(parent_pid: int | None = None, sig: int = signal.SIGKILL) -> None:
+    """Ask the kernel to send `sig` to this process when its parent dies (Linux; elsewhere nothing).
+
+    `parent_pid` is the parent that started us: if it is already gone (we were re-parented before
+    the prctl took effect), exit now."""
+    global _libc
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        if _libc is None:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        _libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if parent_pid is not None and os.getppid() != parent_pid:
+        os._exit(1)
+
+
+def _init_worker(parent_pid: int, initializer, initargs) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent_pid)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def process_pool(max_workers: int, *, mp_context=None, initializer=None, initargs=()) -> ProcessPoolExecutor:
+    """A ProcessPoolExecutor whose workers die with this process and ignore SIGINT.
+
+    Use it as `with worker_pool(...)`, which also kills the workers on an exception."""
+    return ProcessPoolExecutor(max_workers, mp_context=mp_context or multiprocessing.get_context(),
+                               initializer=_init_worker, initargs=(os.getpid(), initializer, initargs))
+
+
+def kill_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and SIGKILL every worker now; do not wait for busy ones."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(1.0)
+    # The pool's manager thread sees the dead workers and closes its wakeup pipe; let it finish
+    # now, or concurrent.futures' exit hook may write to that pipe as it closes (EBADF traceback).
+    if manager is not None:
+        with contextlib.suppress(Exception):
+            manager.join(1.0)
+
+
+@contextlib.contextmanager
+def worker_pool(max_workers: int, *, mp_context=None, initializer=None, initargs=()):
+    """`process_pool` as a context: a normal exit waits for the workers, an exception kills them."""
+    pool = process_pool(max_workers, mp_context=mp_context, initializer=initializer, initargs=initargs)
+    try:
+        yield pool
+    except BaseException:
+        kill_pool(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
+
+
+def die_with_me():
+    """A `preexec_fn` for a subprocess (ninja) that must die with this process: it gets SIGTERM
+    when kfoot dies, which ninja passes on to the compilers it runs before it exits."""
+    parent = os.getpid()
+    return lambda: die_with_parent(parent, signal.SIGTERM)
+
+
+def stop_process(proc, grace: float = 1.5) -> None:
+    """Stop a subprocess now: SIGTERM (ninja then stops its own children), SIGKILL after `grace` s."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except Exception:  # subprocess.TimeoutExpired
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        proc.wait()
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so kfoot unwinds exactly as on Ctrl-C."""
+
+
+_signalled: int | None = None  # the first SIGINT or SIGTERM this process got
+
+
+def install_signal_handlers() -> None:
+    """SIGINT raises KeyboardInterrupt and SIGTERM `Terminated` in the main thread (the CLI
+    installs this); both are also remembered, for `check_interrupted`."""
+    def handler(signum, frame):
+        global _signalled
+        _signalled = _signalled or signum
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    with contextlib.suppress(ValueError):  # not the main thread
+        signal.signal(signal.SIGINT, handler)
+        signal.signal(signal.SIGTERM, handler)
+
+
+def signalled() -> int | None:
+    """SIGINT or SIGTERM if one arrived (None if not)."""
+    return _signalled
+
+
+def check_interrupted() -> None:
+    """Raise again an interrupt that Python swallowed: a signal that lands while a finalizer
+    (__del__, a weakref callback) runs is printed as 'Exception ignored' and the work goes on."""
+    if _signalled is not None:
+        raise Terminated() if _signalled == signal.SIGTERM else KeyboardInterrupt()

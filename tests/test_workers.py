@@ -1,0 +1,68 @@
+"""kfoot.core.workers: pool workers die with their parent (even kill -9), ignore Ctrl-C, and are
+killed, not waited for, when the parent unwinds. Checked from outside: /proc and exit codes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from oracles.cli import REPO
+from test_interrupt import alive, session_members, wait_gone
+
+# A parent with a 2-worker pool whose tasks sleep for a minute; it prints its workers' pids.
+SCRIPT = r"""
+import os, sys, time
+from kfoot.core.workers import worker_pool
+
+def task(_):
+    time.sleep(60)
+
+def pid(_):
+    return os.getpid()
+
+if __name__ == "__main__":
+    with worker_pool(2) as pool:
+        pids = set()
+        while len(pids) < 2:  # both workers up (each reports its own pid)
+            pids |= set(pool.map(pid, range(8)))
+        futures = [pool.submit(task, i) for i in range(4)]
+        print(*sorted(pids), flush=True)
+        for f in futures:
+            f.result()
+"""
+
+
+def _start(tmp_path):
+    script = tmp_path / "pool.py"
+    script.write_text(SCRIPT)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env=dict(os.environ, PYTHONPATH=str(REPO)),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    workers = [int(p) for p in proc.stdout.readline().split()]
+    assert len(workers) == 2 and all(alive(p) for p in workers)
+    return proc, workers
+
+
+def test_kill_9_of_the_parent_takes_its_busy_workers_within_2_s(tmp_path):
+    proc, workers = _start(tmp_path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+    assert wait_gone(workers, 2.0), f"workers outlived a kill -9 of their parent: {[p for p in workers if alive(p)]}"
+
+
+def test_ctrl_c_kills_busy_workers_at_once_and_they_print_no_traceback(tmp_path):
+    proc, workers = _start(tmp_path)
+    os.killpg(proc.pid, signal.SIGINT)
+    started = time.monotonic()
+    proc.wait(timeout=30)
+    assert time.monotonic() - started < 2.0  # the tasks had 60 s to go: nobody waited for them
+    assert wait_gone(workers, 2.0)
+    assert session_members(proc.pid) == []
+    err = proc.stderr.read()
+    # The parent's own KeyboardInterrupt traceback is expected; a worker's would follow
+    # "Process ForkProcess-N:" (multiprocessing's banner for a child that raised).
+    assert "ForkProcess" not in err and err.count("Traceback") <= 1, err
