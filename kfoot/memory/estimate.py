@@ -28,6 +28,7 @@ The model (docs/memory.md explains it and what is still to be calibrated on a GP
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -43,6 +44,16 @@ from ..core.errors import KfootError
 MODULE_ALIGN = 4096
 # cudaMemGetInfo moves in steps of this size, so a measurement resolves no finer than this.
 MEASURE_GRANULARITY = 2 << 20
+
+# ptxas runs on PTX from the file, which nobody vouches for: 13.7 KB of compressed PTX once took
+# 74 s and 5.7 GiB. Each run is bounded; a run that hits a bound leaves its module "not
+# estimated", as a run ptxas fails does. Real modules take well under a second (a 40,000-
+# instruction kernel: 1.4 s, 160 MB).
+PTXAS_CPU_SECONDS = 60             # RLIMIT_CPU: SIGKILL past it
+PTXAS_ADDRESS_SPACE = 2 << 30      # RLIMIT_AS (bytes): allocations past it fail
+PTXAS_OUTPUT_BYTES = 1 << 30       # RLIMIT_FSIZE: the cubin it writes
+PTXAS_WALL_SECONDS = 120           # killed past it, whatever it waits on
+
 
 def device_arch(name: str) -> Arch:
     """The arch a user names for the device: sm_XY (optionally with its a/f suffix)."""
@@ -221,15 +232,35 @@ def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
             source = Path(tmp) / "module.ptx"
             target = Path(tmp) / "module.cubin"
             source.write_bytes(ptx.rstrip(b"\0"))
-            proc = subprocess.run([str(ptxas), f"-arch={device.name}", str(source), "-o",
-                                   str(target)], capture_output=True, text=True)
-            if proc.returncode != 0:
-                continue
+            if not _run_ptxas_bounded([str(ptxas), f"-arch={device.name}", str(source), "-o", str(target)]):
+                continue  # failed or hit a bound: the module stays "not estimated"
             built = cubin_mod.parse_cubin(target.read_bytes())
             module.load_bytes = built.load_bytes
             module.kernels = len(built.kernels)
             module.estimated = True
     return "ptxas"
+
+
+def _limit_ptxas() -> None:
+    """In the child, before exec: the bounds above (soft and hard, so ptxas cannot raise them)."""
+    cpu = max(1, int(PTXAS_CPU_SECONDS))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU at the soft limit, SIGKILL at the hard
+    resource.setrlimit(resource.RLIMIT_AS, (PTXAS_ADDRESS_SPACE, PTXAS_ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (PTXAS_OUTPUT_BYTES, PTXAS_OUTPUT_BYTES))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _run_ptxas_bounded(argv: list[str]) -> bool:
+    """True when ptxas finished, within its bounds, with exit status 0. Its output is not kept:
+    only the cubin is read."""
+    try:
+        proc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=_limit_ptxas, timeout=PTXAS_WALL_SECONDS)
+    except subprocess.TimeoutExpired:  # run() has killed and reaped it
+        return False
+    except OSError:
+        return False
+    return proc.returncode == 0
 
 
 def estimate_totals(memories: list[dict]) -> dict | None:
