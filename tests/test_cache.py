@@ -30,11 +30,14 @@ def key(n: int) -> str:
 
 
 def fill(cache: DiskCache, n: int, payload_size: int = 1000) -> list[str]:
-    """n entries, each with its own cubin of payload_size distinct bytes."""
+    """n entries, each with its own cubin (a fabricated CUDA ELF defining the entry's kernel, as
+    import and verify check) of about payload_size bytes."""
+    from test_cache_hostile import fake_cubin
+
     keys = []
     for i in range(n):
         k = key(i)
-        cache.put_program(bytes([i % 251]) * payload_size + str(i).encode(), [(k, f"_Z{i}", {"arch": "sm_90", "name_expression": f"k<{i}>"})])
+        cache.put_program(fake_cubin(f"_Z{i}", pad=payload_size), [(k, f"_Z{i}", {"arch": "sm_90", "name_expression": f"k<{i}>"})])
         keys.append(k)
     return keys
 

@@ -13,8 +13,11 @@ from .terminal import terminal
 
 
 def _open(ctx):
-    """The cache the options and environment name. A root that is a file or cannot be read is one
-    line and exit 2 (KfootError), for every command; one that does not exist yet is an empty cache."""
+    """The cache the options and environment name. A root that is a file, cannot be read, or is (or
+    holds as entries/, blobs/, tmp/) a symbolic link is one line and exit 2 (KfootError), for every
+    command; one that does not exist yet is an empty cache. Another user's cache can be read (ls,
+    stats, verify, export); the commands that change it (verify --fix, prune, clear, import) refuse
+    it in one line."""
     from ..runtime.cache import DiskCache, default_cache_root, max_bytes_from_env
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
@@ -118,7 +121,9 @@ def prune_cmd(ctx, max_bytes, as_json):
         limit = cache.max_bytes
     else:
         raise KfootError("no bound to prune to: pass --max-bytes or set KFOOT_CACHE_MAX_BYTES")
-    result = cache.prune(limit)
+    # The bound (KFOOT_CACHE_MAX_BYTES) never empties the cache: the newest entry stays. An
+    # explicit --max-bytes is obeyed to the byte (--max-bytes 0 empties it).
+    result = cache.prune(limit, keep_newest=max_bytes is None)
     failed = _not_removed(result.not_removed)
     if as_json:
         click.echo(json.dumps({"root": str(cache.root), "max_bytes": limit, "removed_entries": result.removed_entries,
@@ -179,7 +184,7 @@ def import_cmd(ctx, archive, as_json):
         click.echo(json.dumps({"root": str(cache.root), "archive": archive, "installed": result.installed,
                                "already_present": result.already_present, "rejected": result.rejected}, indent=1))
     else:
-            click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
+        click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
     for line in result.rejected:
         click.echo(f"rejected {line}", err=True)
     return 1 if result.rejected else 0

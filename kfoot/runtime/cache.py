@@ -20,29 +20,45 @@ same key each install a complete file and readers never see half of one.
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import json
 import os
 import re
+import shutil
 import stat
 import tarfile
+import tempfile
 import threading
 import time
 import warnings
+import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import atomic_output, write_atomic
-from ..core.errors import KfootError
-from ..core.units import parse_bytes
+from ..binary.cubin import parse_cubin
+from ..core.atomic import atomic_output
+from ..core.errors import FormatError, KfootError
+from ..core.units import format_bytes, parse_bytes
 from .statmemo import StatMemo
 
 ENTRY_SUFFIX = ".entry"
 BLOB_SUFFIX = ".cubin"
+SUBFOLDERS = ("entries", "blobs", "tmp")
+LOCK_NAME = "lock"  # flock'd: shared by nobody; exclusive around every write, prune and import
+USAGE_NAME = "usage"  # bytes of entries plus cubins, kept by the writers under the lock
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-# Orphan blobs and temp files younger than this may belong to a writer that is mid-way; prune
-# leaves them alone so it never deletes a blob whose entry is about to be renamed into place.
-GRACE_SECONDS = 120.0
+_SM = re.compile(r"sm_(\d+)[af]?")
+# `kfoot cache import` reads at most this much per member, and in all: a member declaring more
+# is refused from its header, before any of it is read (a 4 MB tar.gz can hold 4 GiB of zeros).
+MAX_IMPORT_MEMBER_BYTES = 256 << 20  # one cubin (one NVRTC program)
+MAX_IMPORT_ENTRY_BYTES = 64 << 10  # one entry (a few hundred bytes in practice)
+MAX_IMPORT_TOTAL_BYTES = 8 << 30
+MAX_IMPORT_ENTRIES_TOTAL_BYTES = 256 << 20  # entries are held in memory until their cubins are checked
+MAX_IMPORT_MEMBERS = 1_000_000
+_CHUNK = 1 << 20
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class CacheWarning(UserWarning):
@@ -122,7 +138,6 @@ class DiskCache:
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self._ready = False
         self.unusable = False  # set when the root turned out unusable: writes are skipped
-        self._estimated_total: int | None = None  # bytes on disk, as last scanned plus our writes
         self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
 
     @classmethod
@@ -140,19 +155,176 @@ class DiskCache:
         return self.root / "blobs" / sha[:2] / (sha + BLOB_SUFFIX)
 
     def ensure_root(self) -> None:
-        """Create the cache private to the user; refuse a root owned by someone else."""
+        """Create the cache private to the user; refuse a root (or entries/, blobs/, tmp/) owned by
+        someone else or that is a symbolic link (one line, KfootError)."""
         if self._ready:
             return
         try:
             self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
-            info = self.root.stat()
         except OSError as exc:
             raise KfootError(f"cannot create the cache directory: {exc.strerror}", path=self.root) from None
-        if info.st_uid != self._uid:
-            raise KfootError(f"cache directory is owned by uid {info.st_uid}, not by you; set KFOOT_CACHE_DIR", path=self.root)
-        for sub in ("entries", "blobs", "tmp"):
-            (self.root / sub).mkdir(mode=0o700, exist_ok=True)
+        self._guard(write=True)
+        for sub in SUBFOLDERS:
+            try:
+                os.mkdir(self.root / sub, 0o700)
+            except FileExistsError:
+                pass  # a link or a file there is refused just below, or by the write itself
+            except OSError as exc:
+                raise KfootError(f"cannot create the cache directory: {exc.strerror}", path=self.root / sub) from None
+        self._guard(write=True)
         self._ready = True
+
+    def _guard(self, *, write: bool) -> bool:
+        """Check the root and its subfolders before an operation; False when the root does not exist
+        yet. A root or subfolder that is a symbolic link is refused for every operation, one owned
+        by another user for every operation that writes or deletes (write=True): one line each
+        (KfootError). Reading another user's cache (ls, stats, verify, export) stays possible."""
+        try:
+            info = os.lstat(self.root)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=self.root) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise KfootError("the cache folder is a symbolic link, not followed; set KFOOT_CACHE_DIR "
+                             "(or --cache-dir) to a folder of your own", path=self.root)
+        if not stat.S_ISDIR(info.st_mode):
+            raise KfootError("not a folder: the cache root must be a folder (or not exist yet)", path=self.root)
+        if write and info.st_uid != self._uid:
+            raise KfootError(f"cache directory is owned by uid {info.st_uid}, not by you; set KFOOT_CACHE_DIR", path=self.root)
+        for sub in SUBFOLDERS:
+            path = self.root / sub
+            try:
+                info = os.lstat(path)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=path) from None
+            if stat.S_ISLNK(info.st_mode):
+                raise KfootError(f"a symbolic link where the cache keeps its {sub} folder: not followed, "
+                                 "nothing done (remove the link)", path=path)
+            if write and info.st_uid != self._uid:
+                raise KfootError(f"the cache's {sub} folder is owned by uid {info.st_uid}, not by you: "
+                                 "nothing changed", path=path)
+        return True
+
+    # -- descriptors: every write and deletion goes through folders opened with O_NOFOLLOW ---
+    def _open_root(self) -> int:
+        try:
+            fd = os.open(self.root, _DIR_FLAGS)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise KfootError("the cache folder is a symbolic link or not a folder: not followed", path=self.root) from None
+            raise KfootError(f"cannot open the cache folder: {exc.strerror}", path=self.root) from None
+        owner = os.fstat(fd).st_uid
+        if owner != self._uid:
+            os.close(fd)
+            raise KfootError(f"cache directory is owned by uid {owner}, not by you; set KFOOT_CACHE_DIR", path=self.root)
+        return fd
+
+    def _open_dir(self, root_fd: int, parts: tuple[str, ...], *, create: bool) -> int:
+        """The folder root/parts by descriptor: each step opened with O_NOFOLLOW relative to the one
+        before and owned by this user (created 0700 when `create`). OSError otherwise (ELOOP: a link)."""
+        fd = os.dup(root_fd)
+        try:
+            for part in parts:
+                if create:
+                    try:
+                        os.mkdir(part, 0o700, dir_fd=fd)
+                    except FileExistsError:
+                        pass
+                inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                os.close(fd)
+                fd = inner
+                owner = os.fstat(fd).st_uid
+                if owner != self._uid:
+                    raise OSError(errno.EPERM, f"folder {part} is owned by uid {owner}")
+            return fd
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def _write_file(self, root_fd: int, parts: tuple[str, ...], data: bytes, *, replace: bool = True) -> int | None:
+        """Install root/parts atomically: staged in tmp/ (0600, O_EXCL|O_NOFOLLOW) and renamed into
+        place, every folder by descriptor (see _open_dir); not fsynced, a lost entry is a miss.
+        Returns the size of the file replaced (0: none), or None when not `replace` and it exists."""
+        tmp_fd = self._open_dir(root_fd, ("tmp",), create=True)
+        try:
+            dir_fd = self._open_dir(root_fd, parts[:-1], create=True)
+            try:
+                try:
+                    old = os.stat(parts[-1], dir_fd=dir_fd, follow_symlinks=False)
+                    old_size = old.st_size if stat.S_ISREG(old.st_mode) else 0
+                    if not replace:
+                        return None
+                except FileNotFoundError:
+                    old_size = 0
+                name = f".{parts[-1]}.{os.getpid()}.{threading.get_ident()}.{time.monotonic_ns()}"
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=tmp_fd)
+                try:
+                    with open(fd, "wb") as handle:
+                        handle.write(data)
+                    os.rename(name, parts[-1], src_dir_fd=tmp_fd, dst_dir_fd=dir_fd)
+                except BaseException:
+                    try:
+                        os.unlink(name, dir_fd=tmp_fd)
+                    except OSError:
+                        pass
+                    raise
+                return old_size
+            finally:
+                os.close(dir_fd)
+        finally:
+            os.close(tmp_fd)
+
+    @contextmanager
+    def _locked(self):
+        """The root's descriptor, holding an exclusive flock on root/lock: writers, prune, clear,
+        verify --fix and import take it, so a pruner never sees a cubin whose entries are still
+        being written, and two pruners never evict on the same stale picture."""
+        root_fd = self._open_root()
+        try:
+            lock_fd = os.open(LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=root_fd)
+            try:
+                fcntl.flock(lock_fd, fcntl.LOCK_EX)
+                yield root_fd
+            finally:
+                os.close(lock_fd)
+        finally:
+            os.close(root_fd)
+
+    def _read_usage(self, root_fd: int) -> int | None:
+        try:
+            fd = os.open(USAGE_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=root_fd)
+        except OSError:
+            return None
+        try:
+            text = os.read(fd, 64)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        return int(text) if text.strip().isdigit() else None
+
+    def _account(self, root_fd: int, delta: int, *, measure: bool) -> int | None:
+        """Add `delta` bytes to root/usage (under the lock) and return the total. A missing or
+        unreadable usage file is measured afresh when `measure` (a bounded writer), else left alone."""
+        current = self._read_usage(root_fd)
+        if current is None:
+            if not measure:
+                return None
+            total = self.usage()[2]  # what this writer just installed included
+        else:
+            total = max(0, current + delta)
+        self._write_file(root_fd, (USAGE_NAME,), str(total).encode())
+        return total
+
+    def _invalidate_usage(self, root_fd: int) -> None:
+        """Forget the usage total (the next bounded writer measures the cache again)."""
+        try:
+            os.unlink(USAGE_NAME, dir_fd=root_fd)
+        except OSError:
+            pass
 
     # -- reading ----------------------------------------------------------------------------
     def get(self, key: str) -> CacheHit | None:
@@ -162,7 +334,7 @@ class DiskCache:
             data = self._read_own(path)
         except FileNotFoundError:
             return None
-        except OSError as exc:
+        except OSError as exc:  # ELOOP: the entry is a link, not followed
             self._warn(path, f"unreadable ({exc.strerror})", delete=False)
             return None
         if data is None:
@@ -175,7 +347,7 @@ class DiskCache:
         if cubin is None:
             return None
         try:  # the LRU clock: a hit makes the entry recent
-            os.utime(path)
+            os.utime(path, follow_symlinks=False)
         except OSError:
             pass
         return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
@@ -183,7 +355,7 @@ class DiskCache:
     def _read_own(self, path: Path) -> bytes | None:
         """A file's bytes if this user owns it; None (warned) for another user's file. The owner is
         checked on the open handle, so a file swapped in between is not read."""
-        with open(path, "rb") as handle:
+        with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC), "rb") as handle:
             owner = os.fstat(handle.fileno()).st_uid
             data = handle.read()
         if owner != self._uid:
@@ -201,6 +373,9 @@ class DiskCache:
         except FileNotFoundError:
             # Pruned by another process between our two reads, or lost: the entry is useless.
             self._unlink(entry_path)
+            return None
+        except OSError as exc:
+            self._warn(path, f"unreadable ({exc.strerror})", delete=False)
             return None
         if data is None:
             return None
@@ -227,43 +402,29 @@ class DiskCache:
             warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
             return
         sha = hashlib.sha256(cubin).hexdigest()
-        blob = self.blob_path(sha)
-        written = 0
+        keys = {key for key, _, _ in kernels}
         try:
-            if not blob.is_file():
-                self._atomic_write(blob, cubin)
-                written += len(cubin)
-            self._verified_blobs[sha] = cubin
-            for key, lowered, meta in kernels:
-                body = format_entry(dict(meta, key=key, blob=sha, blob_size=len(cubin), lowered_name=lowered, created=time.time()))
-                self._atomic_write(self.entry_path(key), body)
-                written += len(body)
-        except OSError as exc:  # disk full, read-only: the kernel is compiled, only caching failed
+            with self._locked() as root_fd:
+                delta = 0
+                old = self._write_file(root_fd, ("blobs", sha[:2], sha + BLOB_SUFFIX), cubin, replace=False)
+                if old is not None:
+                    delta += len(cubin) - old
+                self._verified_blobs[sha] = cubin
+                for key, lowered, meta in kernels:
+                    body = format_entry(dict(meta, key=key, blob=sha, blob_size=len(cubin), lowered_name=lowered, created=time.time()))
+                    delta += len(body) - self._write_file(root_fd, ("entries", key[:2], key + ENTRY_SUFFIX), body)
+                # The bound, under the same lock: the total every writer keeps in root/usage (measured
+                # once when missing), and past the bound a prune that keeps what was just written.
+                total = self._account(root_fd, delta, measure=self.max_bytes is not None)
+                if self.max_bytes is not None and total is not None and total > self.max_bytes:
+                    self._prune_locked(root_fd, self.max_bytes, keep=keys, keep_newest=False)
+        except OSError as exc:  # disk full, read-only, a link: the kernel is compiled, only caching failed
             self.unusable = True
             warnings.warn(f"kfoot cache disabled for this process: cannot write in {self.root} ({exc.strerror})",
                           CacheWarning, stacklevel=3)
-            return
-        if self.max_bytes is not None:
-            try:
-                self._apply_bound(written)
-            except KfootError as exc:  # a damaged or unreadable cache: the kernel is still compiled
-                self.unusable = True
-                warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
-
-    def _apply_bound(self, written: int) -> None:
-        # Scanning the cache on every write would cost O(entries) per kernel: scan once, then
-        # count what this process writes, and prune (a fresh scan) only past the bound.
-        if self._estimated_total is None:
-            self._estimated_total = self.usage()[2]
-        else:
-            self._estimated_total += written
-        if self._estimated_total > self.max_bytes:
-            self._estimated_total = self.prune(self.max_bytes).total_bytes
-
-    def _atomic_write(self, target: Path, data: bytes) -> None:
-        # Private (0600), staged in the cache's own tmp folder, not fsynced: a lost entry is a miss.
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomic(target, data, tmp_dir=self.root / "tmp", mode=0o600, durable=False)
+        except KfootError as exc:  # a damaged or foreign cache: the kernel is still compiled
+            self.unusable = True
+            warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
 
     # -- maintenance ------------------------------------------------------------------------
     # Maintenance lists the cache with lstat and never follows a symbolic link below the root: a
@@ -272,7 +433,10 @@ class DiskCache:
 
     def check_folder(self) -> bool:
         """For `kfoot cache`: True when the root is a readable folder, False when it does not exist
-        yet; a KfootError (one line, exit 2) when it is a file or cannot be read."""
+        yet; a KfootError (one line, exit 2) when it is a file, cannot be read, or it or one of its
+        folders is a symbolic link (another user's cache may be read; changing it is refused later)."""
+        if not self._guard(write=False):
+            return False
         try:
             info = self.root.stat()
         except FileNotFoundError:
@@ -353,12 +517,16 @@ class DiskCache:
         when its sha256 is not its name or it cannot be read."""
         bad: list[tuple[Path, str]] = []
         blob_ok: dict[str, bool] = {}
+        claims: dict[str, tuple[int, frozenset[str]] | str] = {}
         sizes: dict[str, int] = {}
         for sha, (path, info) in self._blob_files().items():
             sizes[sha] = info.st_size
             try:
-                ok = hashlib.sha256(_read_nofollow(path)).hexdigest() == sha
+                data = _read_nofollow(path)
+                ok = hashlib.sha256(data).hexdigest() == sha
                 why = "cubin checksum mismatch"
+                if ok:
+                    claims[sha] = cubin_claims(data)
             except OSError as exc:
                 ok, why = False, f"unreadable cubin ({exc.strerror})"
             blob_ok[sha] = ok
@@ -369,6 +537,8 @@ class DiskCache:
             problem = info.problem
             if problem is None and not blob_ok.get(info.meta["blob"], False):
                 problem = "its cubin is missing or corrupt"
+            if problem is None:  # sound files, but does the cubin hold the kernel the entry names?
+                problem = claim_problem(info.meta, claims[info.meta["blob"]])
             if problem:
                 bad.append((info.path, problem))
         return bad, infos, sizes
@@ -376,11 +546,15 @@ class DiskCache:
     def verify(self, *, fix: bool = False) -> list[tuple[Path, str]]:
         """Check every entry and blob; returns (path, problem) for the bad ones (deleted when fix,
         except another user's files)."""
-        bad = self._check()[0] if self.root.is_dir() else []
-        if fix:
-            for path, problem in bad:
-                if not problem.startswith("owned by"):
-                    self._unlink(path)
+        if not self._guard(write=fix):
+            return []
+        bad = self._check()[0]
+        if fix and bad:
+            with self._locked() as root_fd:
+                for path, problem in bad:
+                    if not problem.startswith("owned by"):
+                        self._unlink(path)
+                self._invalidate_usage(root_fd)
         return bad
 
     def usage(self) -> tuple[list[EntryInfo], dict[str, int], int]:
@@ -412,20 +586,33 @@ class DiskCache:
                 "max_bytes": self.max_bytes, "bad": len(bad), "bad_entries": len(bad) - bad_cubins,
                 "bad_cubins": bad_cubins, "entries_per_arch": dict(sorted(per_arch.items()))}
 
-    def prune(self, max_bytes: int) -> PruneResult:
-        """Delete least-recently-used entries (and blobs no entry uses) until the cache fits max_bytes."""
+    def prune(self, max_bytes: int, *, keep=(), keep_newest: bool | None = None) -> PruneResult:
+        """Delete least-recently-used entries (and blobs no entry uses) until the cache fits max_bytes,
+        under the cache's lock. Unreferenced cubins (a killed writer's) and stale temporary files go
+        first. `keep`: keys never evicted (what was just written); `keep_newest`: the most recently
+        used entry is never evicted either, so a bound never empties the cache; by default when
+        max_bytes is this cache's own bound (KFOOT_CACHE_MAX_BYTES), not for an explicit size."""
+        if not self._guard(write=True):
+            return PruneResult()
+        if keep_newest is None:
+            keep_newest = self.max_bytes is not None and max_bytes == self.max_bytes
+        with self._locked() as root_fd:
+            return self._prune_locked(root_fd, max_bytes, keep=set(keep), keep_newest=keep_newest)
+
+    def _prune_locked(self, root_fd: int, max_bytes: int, *, keep: set, keep_newest: bool) -> PruneResult:
         result = PruneResult()
-        if not self.root.is_dir():
-            return result
         infos, _, _ = self.usage()
         files = self._blob_files()
         blob_sizes = {sha: info.st_size for sha, (_, info) in files.items()}
         total = sum(i.size for i in infos) + sum(blob_sizes.values())
-        now = time.time()
         refcount: dict[str, int] = {}
         for info in infos:
             if info.meta:
                 refcount[info.meta["blob"]] = refcount.get(info.meta["blob"], 0) + 1
+        if keep_newest:
+            ours = [i for i in infos if i.meta and not i.problem]
+            if ours:
+                keep = keep | {max(ours, key=lambda i: i.mtime).key}
 
         def drop_blob(sha: str) -> None:
             nonlocal total
@@ -441,16 +628,18 @@ class DiskCache:
             elif reason != "gone":
                 result.not_removed.setdefault(reason, []).append(str(path))
 
-        # Orphans first (a crashed writer's blob, or a blob whose entries were all replaced).
+        # Orphans first (a killed writer's cubin, or one whose entries were all replaced). Writers
+        # hold the lock from their cubin to their last entry, so under it no orphan is mid-write,
+        # and no temporary file either.
         for sha in list(blob_sizes):
-            if refcount.get(sha, 0) == 0 and now - files[sha][1].st_mtime > GRACE_SECONDS:
+            if refcount.get(sha, 0) == 0:
                 drop_blob(sha)
-        for tmp in self._tmp_files():
-            if self._age(tmp, now) > GRACE_SECONDS:
-                self._unlink(tmp)
+        self._clear_tmp(root_fd)
         for info in sorted(infos, key=lambda i: i.mtime):
             if total <= max_bytes:
                 break
+            if info.key in keep:
+                continue
             if info.problem and info.problem.startswith("owned by"):
                 continue  # not ours to delete
             reason = self._remove(info.path)
@@ -467,7 +656,28 @@ class DiskCache:
                 if refcount[sha] == 0:
                     drop_blob(sha)
         result.total_bytes = total
+        try:
+            self._write_file(root_fd, (USAGE_NAME,), str(total).encode())
+        except OSError:
+            self._invalidate_usage(root_fd)
         return result
+
+    def _clear_tmp(self, root_fd: int) -> None:
+        """Remove the files in tmp/ (the caller holds the lock); a link there is removed itself."""
+        try:
+            tmp_fd = self._open_dir(root_fd, ("tmp",), create=False)
+        except OSError:
+            return
+        try:
+            with os.scandir(tmp_fd) as items:
+                names = [item.name for item in items if not item.is_dir(follow_symlinks=False)]
+            for name in names:
+                try:
+                    os.unlink(name, dir_fd=tmp_fd)
+                except OSError:
+                    pass
+        finally:
+            os.close(tmp_fd)
 
     def clear(self) -> ClearResult:
         """Delete every entry, cubin and temporary file (another user's files are left alone);
@@ -476,17 +686,12 @@ class DiskCache:
         result = ClearResult()
         self._ready = False
         self._verified_blobs.clear()
-        try:
-            root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
-        except FileNotFoundError:
+        if not self._guard(write=True):
             return result
-        except OSError as exc:
-            raise KfootError(f"cannot read the cache folder: {exc.strerror}", path=self.root) from None
-        try:
-            for sub in ("entries", "blobs", "tmp"):
+        with self._locked() as root_fd:
+            for sub in SUBFOLDERS:
                 self._empty(root_fd, Path(sub), result, keep_folder=True)
-        finally:
-            os.close(root_fd)
+            self._invalidate_usage(root_fd)
         return result
 
     def _empty(self, parent_fd: int, rel: Path, result: ClearResult, *, keep_folder: bool = False) -> bool:
@@ -549,42 +754,56 @@ class DiskCache:
         return count
 
     def import_(self, archive: str | os.PathLike) -> ImportResult:
-        """Install the entries of an exported archive, each verified; unsafe archives are refused whole."""
+        """Install the entries of an exported archive, each checked against what it claims; unsafe
+        archives are refused whole, before anything is written.
+
+        The archive is read once, streaming, with bounded memory: each member's declared size is
+        checked against a bound before any of it is read (MAX_IMPORT_MEMBER_BYTES per cubin,
+        MAX_IMPORT_ENTRY_BYTES per entry, MAX_IMPORT_TOTAL_BYTES in all), cubins are hashed as they
+        are copied to a private staging folder, links, devices, absolute paths and `..` are refused.
+        An entry is installed only when its cubin's sha256 is its name, the cubin parses as a CUDA
+        ELF, defines the kernel the entry names (its lowered name, an entry symbol of the symtab)
+        and is for the entry's arch; otherwise it is rejected with one line naming the member, and
+        neither it nor a cubin no accepted entry uses is written."""
         archive = Path(archive)
-        try:
-            tar = tarfile.open(archive)
-        except (OSError, tarfile.TarError) as exc:
-            raise KfootError(f"not a readable tar archive ({exc})", path=archive) from None
         result = ImportResult()
-        with tar:
-            members = tar.getmembers()
-            blobs: dict[str, bytes] = {}
-            entries: dict[str, bytes] = {}
-            for member in members:
-                kind, name = _check_member(member, archive)
-                if kind is None:
+        self._guard(write=True)  # a link or another user's folder: refused before reading anything
+        staging = Path(tempfile.mkdtemp(prefix="kfoot-import-"))
+        try:
+            staged, entries = _read_archive(archive, staging)
+            claims: dict[str, tuple[int, frozenset[str]] | str] = {}
+            for sha, actual in staged.items():
+                if actual != sha:
+                    result.rejected.append(f"blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}: checksum mismatch")
+                    (staging / sha).unlink()
                     continue
-                data = tar.extractfile(member).read()
-                (blobs if kind == "blob" else entries)[name] = data
-        self.ensure_root()
-        for sha, data in blobs.items():
-            if hashlib.sha256(data).hexdigest() != sha:
-                result.rejected.append(f"blobs/{sha}: checksum mismatch")
-                continue
-            if not self.blob_path(sha).is_file():
-                self._atomic_write(self.blob_path(sha), data)
-        for key, data in entries.items():
-            meta, problem = parse_entry(data, key)
-            if problem is None and (meta["blob"] not in blobs or hashlib.sha256(blobs[meta["blob"]]).hexdigest() != meta["blob"]):
-                problem = "its cubin is missing or corrupt in the archive"
-            if problem:
-                result.rejected.append(f"entries/{key}: {problem}")
-                continue
-            if self.entry_path(key).is_file():
-                result.already_present += 1
-                continue
-            self._atomic_write(self.entry_path(key), data)
-            result.installed += 1
+                claims[sha] = cubin_claims((staging / sha).read_bytes())  # one cubin in memory at a time
+            accepted: dict[str, tuple[bytes, str]] = {}
+            for key, data in entries.items():
+                meta, problem = parse_entry(data, key)
+                if problem is None:
+                    sha = meta["blob"]
+                    problem = claim_problem(meta, claims[sha]) if sha in claims else "its cubin is missing or corrupt in the archive"
+                if problem:
+                    result.rejected.append(f"entries/{key[:2]}/{key}{ENTRY_SUFFIX}: {problem}")
+                    continue
+                accepted[key] = (data, meta["blob"])
+            if not accepted:
+                return result
+            self.ensure_root()
+            with self._locked() as root_fd:
+                for sha in dict.fromkeys(sha for _, sha in accepted.values()):
+                    self._write_file(root_fd, ("blobs", sha[:2], sha + BLOB_SUFFIX), (staging / sha).read_bytes(), replace=False)
+                for key, (data, _) in accepted.items():
+                    if self._write_file(root_fd, ("entries", key[:2], key + ENTRY_SUFFIX), data, replace=False) is None:
+                        result.already_present += 1
+                    else:
+                        result.installed += 1
+                self._invalidate_usage(root_fd)
+        except OSError as exc:
+            raise KfootError(f"cannot import: {exc.strerror or exc}", path=exc.filename or self.root) from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
         return result
 
     # -- helpers ----------------------------------------------------------------------------
@@ -615,7 +834,7 @@ class DiskCache:
             return "the cache root itself"
         fd = None
         try:
-            fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+            fd = os.open(self.root, _DIR_FLAGS)
             for part in parts[:-1]:
                 inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
                 os.close(fd)
@@ -632,23 +851,92 @@ class DiskCache:
             if fd is not None:
                 os.close(fd)
 
-    def _tmp_files(self) -> list[Path]:
-        """The files in tmp/ (by lstat: a tmp/ that is a link is not listed)."""
-        tmp = self.root / "tmp"
-        try:
-            if not stat.S_ISDIR(os.lstat(tmp).st_mode):
-                return []
-            with os.scandir(tmp) as items:
-                return [Path(item.path) for item in items if not item.is_dir(follow_symlinks=False)]
-        except OSError:
-            return []
 
-    @staticmethod
-    def _age(path: Path, now: float) -> float:
-        try:
-            return now - os.lstat(path).st_mtime
-        except OSError:
-            return 0.0
+def cubin_claims(data: bytes) -> tuple[int, frozenset[str]] | str:
+    """(SM number, the kernels it defines) of a cubin, or why it is not one (kfoot.binary.cubin
+    reads the ELF: EM_CUDA, entry symbols of the symtab)."""
+    try:
+        cubin = parse_cubin(data, with_load=False)
+    except FormatError as exc:
+        return f"not a cubin ({exc.message})"
+    return cubin.sm, frozenset(k.name for k in cubin.kernels)
+
+
+def claim_problem(meta: dict, claims: tuple[int, frozenset[str]] | str) -> str | None:
+    """Why an entry's cubin is not what the entry says (None when it is): the cubin must define the
+    kernel the entry names and, when the entry names an sm_ arch, be for that SM."""
+    if isinstance(claims, str):
+        return f"its cubin is {claims}"
+    sm, kernels = claims
+    lowered = str(meta.get("lowered_name"))
+    if lowered not in kernels:
+        return f"its cubin does not define the kernel the entry names ({lowered})"
+    arch = _SM.fullmatch(str(meta.get("arch", "")))
+    if arch and int(arch.group(1)) != sm:
+        return f"its cubin is for sm_{sm}, the entry for {meta['arch']}"
+    return None
+
+
+def _read_archive(archive: Path, staging: Path) -> tuple[dict[str, str], dict[str, bytes]]:
+    """Stream the archive: (cubin name -> sha256 of its bytes, staged as staging/NAME; entry key ->
+    bytes). Every bound is checked on the member's header, before reading it."""
+    try:
+        tar = tarfile.open(archive, "r|*")
+    except (OSError, tarfile.TarError) as exc:
+        raise KfootError(f"not a readable tar archive ({exc})", path=archive) from None
+    staged: dict[str, str] = {}
+    entries: dict[str, bytes] = {}
+    total = entry_total = count = 0
+    try:
+        with tar:
+            while True:
+                member = tar.next()
+                if member is None:
+                    break
+                tar.members = []  # streaming: keep no list of what was read
+                count += 1
+                if count > MAX_IMPORT_MEMBERS:
+                    raise KfootError(f"refusing archive: more than {MAX_IMPORT_MEMBERS} members", path=archive)
+                kind, name = _check_member(member, archive)
+                if kind is None:
+                    continue
+                bound = MAX_IMPORT_MEMBER_BYTES if kind == "blob" else MAX_IMPORT_ENTRY_BYTES
+                if member.size > bound:
+                    raise KfootError(f"refusing archive: member {member.name!r} declares {format_bytes(member.size)}, "
+                                     f"over the bound of {format_bytes(bound)} per {'cubin' if kind == 'blob' else 'entry'}",
+                                     path=archive)
+                total += member.size
+                entry_total += member.size if kind == "entry" else 0
+                if total > MAX_IMPORT_TOTAL_BYTES or entry_total > MAX_IMPORT_ENTRIES_TOTAL_BYTES:
+                    raise KfootError(f"refusing archive: its members declare more than the bound of "
+                                     f"{format_bytes(MAX_IMPORT_TOTAL_BYTES)} in all, or of "
+                                     f"{format_bytes(MAX_IMPORT_ENTRIES_TOTAL_BYTES)} of entries (at {member.name!r})", path=archive)
+                source = tar.extractfile(member)
+                if kind == "blob":
+                    staged[name] = _stage(source, member.size, staging / name)
+                else:
+                    entries[name] = source.read(member.size)
+    except (tarfile.TarError, EOFError, zlib.error) as exc:
+        raise KfootError(f"not a readable tar archive ({exc})", path=archive) from None
+    except OSError as exc:
+        raise KfootError(f"cannot read the archive: {exc.strerror or exc}", path=archive) from None
+    return staged, entries
+
+
+def _stage(source, size: int, target: Path) -> str:
+    """Copy at most `size` bytes of `source` to `target` (0600), 1 MiB at a time; their sha256."""
+    digest = hashlib.sha256()
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    with open(fd, "wb") as out:
+        left = size
+        while left > 0:
+            chunk = source.read(min(_CHUNK, left))
+            if not chunk:
+                break
+            digest.update(chunk)
+            out.write(chunk)
+            left -= len(chunk)
+    return digest.hexdigest()
 
 
 def _read_nofollow(path: Path) -> bytes:

@@ -93,7 +93,7 @@ class Registry:
                 name: RegistryFamily(
                     name=name,
                     kernel=fam["kernel"],
-                    header=(self.root / fam["header"]).resolve(),
+                    header=_confined_header(self.root, name, fam["header"], path),
                     axes=tuple(fam["axes"]),
                     free_axes=tuple(fam["free_axes"]),
                     rows=members[name],
@@ -200,6 +200,23 @@ class Registry:
         nearest = sorted(fam.index(self._rows).items(), key=distance)[:3]
         shown = "; ".join(", ".join(f"{a}={v!r}" for a, v in zip(fam.free_axes, free)) for free, _ in nearest)
         return f"{fam.name} has no variant {asked} (excluded by the spec); nearest: {shown}"
+
+
+def _confined_header(root: Path, family: str, header, registry: Path) -> Path:
+    """A family's header, resolved: it must lie inside the registry's folder. An absolute path, a
+    `..` out of it or a symbolic link leading out of it is refused (one line naming the registry
+    and the family), so an edited registry.json cannot make the runtime read and compile files
+    from elsewhere."""
+    if not isinstance(header, str) or not header:
+        raise KfootError(f"registry.json is malformed (family {family!r}: header is not a path)", path=registry)
+    if os.path.isabs(header):
+        raise KfootError(f"family {family!r}: header {header!r} is an absolute path, outside the registry's folder: refused",
+                         path=registry)
+    resolved = (root / header).resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        raise KfootError(f"family {family!r}: header {header!r} resolves outside the registry's folder "
+                         f"(to {resolved}, through '..' or a symbolic link): refused", path=registry)
+    return resolved
 
 
 class _TemplateIdView:

@@ -2,15 +2,42 @@
 
 Read back by `kfoot warm --trace` and `kfoot build --mode hybrid --hot`, which need the
 template-ids only; the family and axis values are there for people reading the file.
+
+Appending (`append_trace`) opens the file with O_WRONLY|O_APPEND|O_CREAT|O_NOFOLLOW (0600 when
+created): a KFOOT_TRACE that is a symbolic link is refused in one line, never appended to through.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from pathlib import Path
 
 from ..core.errors import KfootError
+
+
+def append_trace(path: str | os.PathLike, record: dict) -> None:
+    """Append one JSON line to the trace in one write (O_APPEND keeps concurrent lines whole). A path
+    that is a symbolic link is refused (O_NOFOLLOW), as is anything but a regular file."""
+    path = Path(path)
+    data = (json.dumps(record) + "\n").encode()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, 0o600)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise KfootError("the usage trace is a symbolic link: not followed, nothing appended "
+                             "(point KFOOT_TRACE at a regular file)", path=path) from None
+        raise KfootError(f"cannot append to the usage trace: {exc.strerror}", path=path) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise KfootError("the usage trace is not a regular file: nothing appended", path=path)
+        os.write(fd, data)
+    except OSError as exc:
+        raise KfootError(f"cannot append to the usage trace: {exc.strerror}", path=path) from None
+    finally:
+        os.close(fd)
 
 
 def read_trace(path: str | os.PathLike) -> list[str]:
