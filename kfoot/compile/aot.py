@@ -15,6 +15,7 @@ Layout of the output directory:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shlex
@@ -104,6 +105,7 @@ def build_aot(
     check_nvcc_flags(spec, list(family_args), nvcc_path)
 
     out = Path(out_dir).resolve()
+    _check_build_folder(out)
     build_dir = out / "build"
     try:
         (build_dir / "src").mkdir(parents=True, exist_ok=True)
@@ -121,7 +123,7 @@ def build_aot(
         text, line_maps[shard.name] = render(shard)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
     _remove_stale_sources(build_dir, {s.name for s in shards})
-    include_dirs = sorted({v.header.parent for v in unique})
+    include_dirs = _include_links(build_dir, sorted({v.header.parent for v in unique}))
     flags = nvcc_flags(targets, include_dirs, compress_mode)
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
@@ -259,15 +261,74 @@ def _nvcc_rejects(nvcc_path: Path, flags: list[str]) -> str | None:
     return next((line for line in lines if _ERROR.search(line)), lines[0] if lines else f"exit {proc.returncode}")
 
 
+def split_launcher(launcher: str | list[str]) -> list[str]:
+    """--launcher's words, split as the shell would; one line naming the option when the text
+    does not split (an unterminated quote) or holds no command at all."""
+    if isinstance(launcher, str):
+        try:
+            argv = shlex.split(launcher)
+        except ValueError as exc:
+            raise KfootError(f"--launcher {launcher!r}: {exc} (it is split into words as the shell would)") from None
+    else:
+        argv = [str(a) for a in launcher]
+    if not argv or not argv[0]:
+        raise KfootError(f"--launcher {launcher!r} names no command: give one (e.g. ccache) or leave the option out")
+    return argv
+
+
 def _resolve_launcher(launcher: str | list[str] | None) -> list[str]:
     """`ccache`, `sccache`, or any command that takes the compiler command line after it."""
-    if not launcher:
+    if launcher is None:
         return []
-    argv = shlex.split(launcher) if isinstance(launcher, str) else list(launcher)
+    argv = split_launcher(launcher)
     found = shutil.which(argv[0])
     if found is None:
         raise ToolMissing(f"--launcher: {argv[0]!r} not found on PATH")
     return [found, *argv[1:]]
+
+
+# nvcc runs its own steps through /bin/sh with the source's real path in double quotes
+# (--orig_src_path_name "<cwd>/src/x.cu"): there these characters are expanded or executed.
+_NVCC_SHELL_UNSAFE = ('"', "`", "$", "\\", "\n", "\r")
+
+
+def _check_build_folder(out: Path) -> None:
+    """One line, before anything is written, for an output folder nvcc would run code from."""
+    bad = [c for c in _NVCC_SHELL_UNSAFE if c in str(out)]
+    if bad:
+        raise KfootError(f"output folder {str(out)!r} holds {' '.join(repr(c) for c in bad)}: nvcc passes the "
+                         f"sources' paths through a shell, which would expand or run it; choose another folder")
+
+
+def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
+    """Each header folder as nvcc sees it: build/inc/<digest of the folder's path>, a symbolic
+    link to the folder, given relative to the build directory (where ninja runs nvcc).
+
+    nvcc refuses a quote in an -I path ("Stray '\"' character"; a `'` breaks the commands it runs
+    itself), so no folder name reaches its command line or the depfiles ninja reads. The digest
+    follows the folder: a moved spec changes the command line and ninja recompiles. A newline is
+    refused (one line): no command line or depfile can carry it."""
+    inc = build_dir / "inc"
+    inc.mkdir(exist_ok=True)
+    links: list[Path] = []
+    for folder in folders:
+        text = str(folder)
+        if "\n" in text or "\r" in text:
+            raise KfootError(f"header folder {text!r} holds a newline, which nvcc's command line and build.ninja "
+                             f"cannot carry; rename it")
+        name = hashlib.sha256(os.fsencode(text)).hexdigest()[:16]
+        link = inc / name
+        if not (link.is_symlink() and os.readlink(link) == text):
+            staged = inc / f".{name}.tmp"
+            staged.unlink(missing_ok=True)
+            os.symlink(text, staged, target_is_directory=True)
+            os.replace(staged, link)
+        links.append(Path("inc", name))
+    keep = {p.name for p in links}
+    for old in inc.iterdir():
+        if old.name not in keep and old.is_symlink():
+            old.unlink(missing_ok=True)
+    return links
 
 
 def _remove_stale_sources(build_dir: Path, keep: set[str]) -> None:

@@ -1,0 +1,126 @@
+"""Nothing from a name is ever executed: every path and value that reaches build.ninja is escaped
+by ninja's rules and quoted for the shell, so spec folders named with a space, quotes or `$`
+build, and a newline (which ninja cannot represent) is refused in one line.
+
+Oracles: ninja itself (`ninja -t commands` prints each command as ninja expands it) read back
+with shlex (the shell's word splitting), cuobjdump for the built kernels, the file system for
+an injected rule's output."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import ninja
+import pytest
+
+from kfoot.compile.ninja_file import render_ninja
+from kfoot.compile.sources import Shard
+from kfoot.core.errors import KfootError
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_symbols
+
+USERLIB = Path(__file__).parent / "userlib"
+NINJA = Path(ninja.BIN_DIR) / "ninja"
+HOSTILE = ["sp ace", 'q"q', "s'q", "d$x", "a$b c", "semi;`touch PWNED`$(touch PWNED)"]
+SPEC = """\
+[[family]]
+name = "copy"
+header = "plain.cuh"
+kernel = "userlib::copy_kernel"
+params = ["T"]
+[family.axes]
+T = ["float32", "int32"]
+"""
+
+
+def ninja_commands(build_ninja_text: str, folder: Path) -> list[list[str]]:
+    """Every command of the build as ninja expands it, split into words as the shell would."""
+    (folder / "build.ninja").write_text(build_ninja_text)
+    proc = subprocess.run([str(NINJA), "-C", str(folder), "-t", "commands", "all"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return [shlex.split(line) for line in proc.stdout.splitlines()]
+
+
+def test_hostile_values_reach_the_commands_intact(tmp_path):
+    nasty = "a$b c'd\"e`f`;g$(h)|i:j&k\\l"
+    nvcc = tmp_path / nasty / "nvcc"
+    flags = ["-O3", f"-I{tmp_path / nasty}", "-DX=$HOME", "-DY=$$ $", "-DZ= lead", ""]
+    launcher = [str(tmp_path / f"launch {nasty}"), "--opt=$PATH"]
+    shard = Shard(name="fam_000", variants=[])
+    text = render_ninja([shard], nvcc=nvcc, flags=flags, launcher=launcher, library="../lib.so",
+                        fatbin="../k.fatbin")
+    commands = ninja_commands(text, tmp_path)
+    compile_cmd = next(c for c in commands if "-MD" in c)
+    assert compile_cmd[:len(launcher) + 1 + len(flags)] == [*launcher, str(nvcc), *flags]
+    assert compile_cmd[compile_cmd.index("-c"):][:4] == ["-c", "src/fam_000.cu", "-o", "obj/fam_000.o"]
+    python_cmd = next(c for c in commands if "kfoot.compile.objinfo" in c)
+    assert python_cmd[0] == "env" and python_cmd[1].startswith("PYTHONPATH=/")
+
+
+@pytest.mark.parametrize("value", ["-I/x\nrule evil", "-DA=\r"])
+def test_a_newline_in_a_value_is_one_line(value):
+    with pytest.raises(KfootError) as err:
+        render_ninja([Shard(name="s", variants=[])], nvcc=Path("/usr/bin/nvcc"), flags=[value], launcher=[],
+                     library="../l.so", fatbin="../k.fatbin")
+    assert "\n" not in str(err.value) and "newline" in str(err.value)
+
+
+def spec_in(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    shutil.copy(USERLIB / "plain.cuh", folder / "plain.cuh")
+    (folder / "s.toml").write_text(SPEC)
+    return folder / "s.toml"
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_spec_folders_with_hostile_names_build(tmp_path, name, cuobjdump):
+    spec = spec_in(tmp_path / name)
+    out = tmp_path / "out"
+    run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "-j", "1", "--no-progress", cwd=tmp_path)
+    found = cuobjdump_symbols(out / "libkfoot_kernels.so").entries_by_arch()
+    assert sorted(found) == ["sm_80"]
+    assert sorted(found["sm_80"]) == ["_ZN7userlib11copy_kernelIfEEvPKT_PS1_l",
+                                      "_ZN7userlib11copy_kernelIiEEvPKT_PS1_l"]
+    assert not list(tmp_path.rglob("PWNED"))
+
+
+@pytest.mark.parametrize("name", ["$(touch PWNED)", "`touch PWNED`", 'q"q', "back\\slash"])
+def test_an_output_folder_nvcc_would_run_code_from_is_refused(tmp_path, name):
+    # nvcc hands the source's real path to its own shell in double quotes
+    # (--orig_src_path_name "<cwd>/src/x.cu"): such a folder would run the command.
+    spec = spec_in(tmp_path / "lib")
+    out = tmp_path / name / "out"
+    proc = run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "-j", "1", "--no-progress", check_rc=2,
+                     cwd=tmp_path)
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert "output folder" in proc.stderr
+    assert not out.exists()
+    assert not list(tmp_path.rglob("PWNED"))
+
+
+def test_a_newline_folder_is_refused_and_nothing_runs(tmp_path):
+    name = "x\nrule evil\n  command = touch PWNED\nbuild PWNED: evil\ndefault PWNED\nzz = "
+    spec = spec_in(tmp_path / name)
+    proc = run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "-j", "1", "--no-progress",
+                     check_rc=2, cwd=tmp_path)
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert "newline" in proc.stderr
+    assert not list(tmp_path.rglob("PWNED"))
+
+
+@pytest.mark.parametrize("launcher, words", [('env "unterminated', "--launcher"), ("   ", "--launcher"),
+                                             ("", "--launcher")])
+def test_bad_launchers_are_one_line_exit_2(tmp_path, launcher, words):
+    spec = spec_in(tmp_path / "lib")
+    proc = run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "--launcher", launcher,
+                     "--no-progress", check_rc=2)
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert words in proc.stderr
+    assert not (tmp_path / "out" / "libkfoot_kernels.so").exists()
