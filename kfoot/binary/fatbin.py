@@ -14,12 +14,16 @@ Layout, all little-endian:
   0x10000 encoded payload (LTO-IR; not decodable here), 0x100000 arch-specific target
   (sm_90a), 0x200000 family target (sm_100f), 0x1000000 options string in the header.
 
-Everything here is a plain function over a buffer; errors carry the byte offset.
+Everything here is a plain function over a buffer (bytes, or kfoot.binary.walk.FileBytes, which
+reads a file with pread when sliced); errors carry the byte offset. Headers are read by slicing
+their bytes, and sections are scanned in bounded chunks (zero runs and the magic found by C-speed
+searches), so a buffer over a large file is never read whole.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import struct
 from dataclasses import dataclass, field
 
@@ -27,6 +31,7 @@ import lz4.block
 import zstandard
 
 from ..core.errors import FormatError
+from ..core.units import format_bytes
 
 MAGIC = 0xBA55ED50
 MAGIC_BYTES = struct.pack("<I", MAGIC)
@@ -49,6 +54,17 @@ FLAG_FAMILY_SPECIFIC = 0x200000
 # no real cubin comes close, and a forged header must not make us allocate gigabytes.
 MAX_UNCOMPRESSED = 1 << 31
 MAX_RATIO = 4096
+# Most members one `--concat` group may list (nvcc writes one per image: tens). More is a forged
+# header, refused before any member is read.
+MAX_GROUP_MEMBERS = 1 << 16
+
+_CHUNK = 1 << 20  # bytes read at a time when scanning a section
+_ZEROS = bytes(_CHUNK)
+
+
+def _unpack(fmt: struct.Struct, buf, offset: int) -> tuple:
+    """`fmt` at `offset` of a bytes-like or FileBytes buffer (whose slices are read with pread)."""
+    return fmt.unpack(buf[offset:offset + fmt.size])
 
 
 @dataclass(slots=True)
@@ -132,7 +148,7 @@ def _parse_entry_header(buf, offset: int, limit: int, where) -> Entry:
     if offset + ENTRY_HEADER.size > limit:
         raise FormatError("fatbin entry header runs past the end of its container", where, offset)
     (kind, _tag, header_size, slot_size, compressed, _addr, minor, major, arch,
-     _name_off, _name_len, flags, _reserved, uncompressed) = ENTRY_HEADER.unpack_from(buf, offset)
+     _name_off, _name_len, flags, _reserved, uncompressed) = _unpack(ENTRY_HEADER, buf, offset)
     if header_size < ENTRY_HEADER.size or header_size % 4:
         raise FormatError(f"fatbin entry header size {header_size} is invalid", where, offset)
     if offset + header_size + slot_size > limit:
@@ -156,11 +172,15 @@ def _parse_group_members(buf, group: Entry, where) -> list[Entry]:
     if base + 8 + count * ENTRY_HEADER.size > header_end:
         raise FormatError(f"fatbin entry group lists {count} members, more than its header holds",
                           where, group.offset)
+    if count > MAX_GROUP_MEMBERS:
+        raise FormatError(f"fatbin entry group lists {count} members, more than kfoot reads ({MAX_GROUP_MEMBERS})",
+                          where, group.offset)
+    table = buf[base + 8:base + 8 + count * ENTRY_HEADER.size]  # one read: at most 4 MiB
     members = []
-    for i in range(count):
+    for i, fields in enumerate(ENTRY_HEADER.iter_unpack(table)):
         pos = base + 8 + i * ENTRY_HEADER.size
         (kind, _tag, start, size, compressed, _addr, minor, major, arch,
-         _name_off, _name_len, flags, _reserved, uncompressed) = ENTRY_HEADER.unpack_from(buf, pos)
+         _name_off, _name_len, flags, _reserved, uncompressed) = fields
         if group.uncompressed_size and start + size > group.uncompressed_size:
             raise FormatError("fatbin entry group member points past the group's payload", where, pos)
         member = Entry(pos, 0, size, kind, arch, flags | (group.flags & (FLAG_LZ4 | FLAG_ZSTD)),
@@ -174,7 +194,7 @@ def parse_container(buf, offset: int, limit: int | None = None, where=None) -> C
     limit = len(buf) if limit is None else limit
     if offset + CONTAINER_HEADER.size > limit:
         raise FormatError("fatbin container header is truncated", where, offset)
-    magic, version, header_size, payload_size = CONTAINER_HEADER.unpack_from(buf, offset)
+    magic, version, header_size, payload_size = _unpack(CONTAINER_HEADER, buf, offset)
     if magic != MAGIC:
         raise FormatError(f"bad fatbin magic {magic:#010x}", where, offset)
     if header_size < CONTAINER_HEADER.size:
@@ -208,7 +228,7 @@ def looks_like_container(buf, offset: int, limit: int) -> bool:
     """
     if offset + CONTAINER_HEADER.size + ENTRY_HEADER.size > limit:
         return False
-    magic, version, header_size, payload_size = CONTAINER_HEADER.unpack_from(buf, offset)
+    magic, version, header_size, payload_size = _unpack(CONTAINER_HEADER, buf, offset)
     if magic != MAGIC or version != 1 or header_size != 16 or payload_size == 0:
         return False
     try:
@@ -238,22 +258,49 @@ def iter_containers(buf, start: int, end: int, where=None):
         pos = container.end
 
 
+def _data_at(buf, pos: int, end: int) -> int:
+    """Past the holes of a sparse file (FileBytes.data_at), which hold zeros only."""
+    data_at = getattr(buf, "data_at", None)
+    return pos if data_at is None else min(data_at(pos), end)
+
+
 def _skip_zeros(buf, pos: int, end: int) -> int:
-    while pos < end and buf[pos] == 0:
-        pos += 1
-    return pos
+    """The first nonzero byte in [pos, end), or `end`: a chunk at a time, at C speed (an all-zero
+    chunk is one memcmp; the chunk holding the run's end is stripped)."""
+    while pos < end:
+        pos = _data_at(buf, pos, end)
+        chunk = buf[pos:min(end, pos + _CHUNK)]
+        if (chunk == _ZEROS) if len(chunk) == _CHUNK else not chunk.lstrip(b"\0"):
+            pos += len(chunk)
+            continue
+        return pos + len(chunk) - len(chunk.lstrip(b"\0"))
+    return end
+
+
+def _find(buf, needle: bytes, pos: int, end: int) -> int:
+    """The first `needle` in [pos, end), or -1: bytes.find over bounded chunks that overlap by
+    len(needle) - 1 bytes, so no hit is missed at a chunk's edge and no large range is read whole.
+    `needle` must not be all zeros (an all-zero chunk is skipped unsearched)."""
+    if isinstance(buf, (bytes, bytearray)):
+        return buf.find(needle, pos, end)
+    while pos < end:
+        pos = _data_at(buf, pos, end)
+        stop = min(end, pos + _CHUNK)
+        chunk = buf[pos:min(end, stop + len(needle) - 1)]
+        hit = -1 if chunk[:_CHUNK] == _ZEROS else chunk.find(needle)  # zeros: one memcmp, no search
+        if hit >= 0:
+            return pos + hit
+        pos = stop
+    return -1
 
 
 def find_embedded(buf, start: int, end: int):
     """Containers embedded anywhere in [start, end): scan for the magic, keep what validates."""
-    view = buf if isinstance(buf, (bytes, bytearray)) else bytes(buf[start:end])
-    base = 0 if view is buf else start
     pos = start
     while True:
-        hit = view.find(MAGIC_BYTES, pos - base, end - base)
+        hit = _find(buf, MAGIC_BYTES, pos, end)
         if hit < 0:
             return
-        hit += base
         if looks_like_container(buf, hit, end):
             container = parse_container(buf, hit, end)
             yield container
@@ -271,42 +318,89 @@ class UndecodableEntry(Exception):
     """An entry whose payload cannot be turned into an image; the report counts it from its header."""
 
 
-def decompress(entry: Entry, stored: bytes | memoryview, *, prefix: int | None = None) -> bytes | memoryview:
-    """The uncompressed payload of an entry, given the bytes of its payload slot.
+class OverMemoryBound(UndecodableEntry):
+    """An entry whose decoding would take more memory than the caller allows: left compressed,
+    counted from its header like any undecodable entry (its stored bytes stay attributed)."""
 
-    With `prefix`, a zstd payload is decoded only far enough to give its first `prefix` bytes:
-    enough to check what it holds at a fraction of the cost (LZ4 blocks decode whole, they are cheap).
+
+ZSTD_READ = 1 << 14  # compressed bytes a zstd stream reads at a time
+
+
+class _SliceReader(io.RawIOBase):
+    """A read-only stream over `size` bytes of a sliceable buffer, read as the consumer asks."""
+
+    def __init__(self, buf, size: int):
+        self._buf, self._size, self._pos = buf, size, 0
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        stop = self._size if n is None or n < 0 else min(self._size, self._pos + n)
+        data = bytes(self._buf[self._pos:stop]) if stop > self._pos else b""
+        self._pos += len(data)
+        return data
+
+
+def memory_needed(entry: Entry, prefix: int | None = None) -> int:
+    """Bytes decompress() holds at once for this entry: what it reads plus what it returns."""
+    method = entry.compression
+    if method == "none":
+        return entry.slot_size if prefix is None else min(prefix, entry.slot_size)
+    size = entry.compressed_size or entry.slot_size
+    if prefix is not None and method == "zstd" and prefix < entry.uncompressed_size:
+        return min(size, ZSTD_READ) + prefix  # streamed: one read's worth in, the prefix out
+    return size + entry.uncompressed_size
+
+
+def decompress(entry: Entry, stored, *, prefix: int | None = None, max_bytes: int | None = None):
+    """The uncompressed payload of an entry, given its payload slot: bytes, or a buffer whose
+    slices are read on demand (kfoot.binary.walk.FileBytes), of which only what is needed is read.
+
+    With `prefix`, only the first `prefix` bytes are wanted: a stored payload is read that far,
+    a zstd one decoded that far as a stream (bounded output however much the frame expands);
+    LZ4 blocks decode whole. With `max_bytes`, an entry whose decoding would hold more
+    (memory_needed: input read plus output, checked from the header before anything is read or
+    allocated) raises OverMemoryBound.
     """
     method = entry.compression
     if entry.flags & FLAG_ENCODED:
         raise UndecodableEntry(f"payload is encoded (flag {FLAG_ENCODED:#x}); counted from its header")
-    if method == "none":
-        return stored
     expected = entry.uncompressed_size
     size = entry.compressed_size or entry.slot_size
-    if size > len(stored):
-        raise UndecodableEntry(f"compressed size {size} exceeds the payload slot ({len(stored)})")
-    if expected <= 0 or expected > MAX_UNCOMPRESSED or expected > max(size, 1) * MAX_RATIO:
-        raise UndecodableEntry(
-            f"refused: declared uncompressed size {expected} is absurd for {size} stored bytes")
-    data = stored[:size]
+    if method != "none":
+        if size > len(stored):
+            raise UndecodableEntry(f"compressed size {size} exceeds the payload slot ({len(stored)})")
+        if expected <= 0 or expected > MAX_UNCOMPRESSED or expected > max(size, 1) * MAX_RATIO:
+            raise UndecodableEntry(
+                f"refused: declared uncompressed size {expected} is absurd for {size} stored bytes")
+    need = memory_needed(entry, prefix)
+    if max_bytes is not None and need > max_bytes:
+        what = "read" if method == "none" else "decompressed"
+        raise OverMemoryBound(f"not {what}: needs {format_bytes(need)}, more than the {format_bytes(max_bytes)} "
+                              "its decoder may take (its share of KFOOT_MAX_MEMORY or --max-memory, the "
+                              "memory bound); counted from its header")
+    if method == "none":
+        if prefix is not None:
+            return bytes(stored[:min(prefix, entry.slot_size)])
+        return stored if isinstance(stored, (bytes, bytearray, memoryview)) else stored[:entry.slot_size]
     try:
         if method == "lz4":
-            out = lz4.block.decompress(data, uncompressed_size=expected)
+            out = lz4.block.decompress(bytes(stored[:size]), uncompressed_size=expected)
         else:
             # The frame may declare its own size; a forged one must not drive the allocation.
-            declared = zstandard.frame_content_size(data)
+            declared = zstandard.frame_content_size(bytes(stored[:min(size, 18)]))
             if declared not in (-1, expected):
                 raise UndecodableEntry(f"zstd frame declares {declared} bytes, header says {expected}")
             if prefix is not None and prefix < expected:
-                stream, head, pos = _zstd().decompressobj(), b"", 0
-                while len(head) < prefix and pos < len(data):  # a block gives output once it is whole
-                    head += stream.decompress(bytes(data[pos:pos + 16384]))
-                    pos += 16384
+                # A stream: output stops at `prefix` bytes however far a few input bytes expand.
+                with _zstd().stream_reader(_SliceReader(stored, size), read_size=ZSTD_READ,
+                                           closefd=False) as reader:
+                    head = reader.read(prefix)
                 if not head:
                     raise UndecodableEntry("zstd payload gives no bytes")
                 return head[:prefix]
-            out = _zstd().decompress(data, max_output_size=expected)
+            out = _zstd().decompress(bytes(stored[:size]), max_output_size=expected)
     except (lz4.block.LZ4BlockError, zstandard.ZstdError, ValueError, MemoryError) as exc:
         raise UndecodableEntry(f"{method} payload does not decompress: {exc}") from None
     if len(out) != expected:

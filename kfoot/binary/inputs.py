@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import lzma
 import os
-import shutil
 import stat
 import struct
 import tempfile
@@ -183,19 +182,34 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, zlib
                NotImplementedError, RuntimeError, IndexError, ValueError, struct.error, OverflowError)
 
 
+# The most bytes of shared objects kfoot extracts from one wheel (their declared sizes, summed),
+# checked from the zip's central directory before any member is read: a zip bomb is refused in
+# one line, not inflated. Members go to unlinked temporary files on disk, like standard input,
+# and a member's stream is read no further than its declared size.
+MAX_WHEEL_BYTES = 4 << 30
+
+
 def wheel_members(path: Path, names=None, file=None):
     """(name, file) of every shared object in a wheel (only those in `names`, when given). Each is
-    copied out of the zip into an anonymous in-memory file (memfd; an unlinked temporary file
-    where there is none), not into a bytes object: it then has a descriptor that is read, mapped
-    and inherited by forked workers like any file's, and it is gone once the caller closes it."""
+    copied out of the zip, streaming, into an unlinked temporary file (disk, not memory): it then
+    has a descriptor that is read with pread and inherited by forked workers like any file's, and
+    it is gone once the caller closes it. Sizes are the zip's declared ones, bounded
+    (MAX_WHEEL_BYTES); a member that inflates to more than it declares is a FormatError."""
     try:
         with zipfile.ZipFile(path if file is None else file) as wheel:
+            wanted = []
             for info in wheel.infolist():
                 base = info.filename.rsplit("/", 1)[-1]
                 if info.is_dir() or not (base.endswith(".so") or ".so." in base):
                     continue
                 if names is not None and info.filename not in names:
                     continue
+                wanted.append(info)
+            declared = sum(info.file_size for info in wanted)
+            if declared > MAX_WHEEL_BYTES:
+                raise FormatError(f"wheel's shared objects declare {declared} bytes uncompressed, more than "
+                                  f"kfoot extracts from one wheel ({MAX_WHEEL_BYTES}): a zip bomb?", path)
+            for info in wanted:
                 with wheel.open(info) as member:
                     head = member.read(4)
                     if head != ELF_MAGIC:
@@ -203,7 +217,7 @@ def wheel_members(path: Path, names=None, file=None):
                     file = _anonymous_file()
                     try:
                         file.write(head)
-                        shutil.copyfileobj(member, file, 1 << 20)
+                        _copy_bounded(member, file, info.file_size - len(head), f"{path}!{info.filename}")
                         file.flush()
                     except BaseException:
                         file.close()
@@ -213,7 +227,19 @@ def wheel_members(path: Path, names=None, file=None):
         raise FormatError(f"unreadable wheel: {type(exc).__name__}: {exc}", path) from None
 
 
+def _copy_bounded(source, target, size: int, where: str) -> None:
+    """Copy `size` bytes, a MiB at a time; a stream that holds more (or fewer) is a FormatError."""
+    left = size
+    while left > 0:
+        chunk = source.read(min(left, 1 << 20))
+        if not chunk:
+            break
+        target.write(chunk)
+        left -= len(chunk)
+    if left or source.read(1):
+        raise FormatError(f"wheel member inflates to {'fewer' if left else 'more'} bytes than the "
+                          f"{size + 4} it declares", where)
+
+
 def _anonymous_file():
-    if hasattr(os, "memfd_create"):
-        return open(os.memfd_create("kfoot-wheel-member", os.MFD_CLOEXEC), "w+b")
-    return tempfile.TemporaryFile()
+    return tempfile.TemporaryFile(prefix="kfoot-wheel-member-")

@@ -10,15 +10,19 @@ as containers laid back to back; other data sections are scanned for embedded on
 No module-level state: each input file is opened when the walk reaches it and closed when the
 walk moves on (or is closed), so a replaced file is read anew and a folder of thousands of
 binaries holds one file open at a time.
+
+Files are read with pread (FileBytes), never mapped: a file truncated while kfoot reads it gives
+a short read, which is a FormatError ("file changed while kfoot read it"), where a mapping would
+kill the process with SIGBUS. Only the bytes a parser asks for are read (headers, bounded chunks
+of a section being scanned), so a 250 MB library is never held in memory whole.
 """
 
 from __future__ import annotations
 
 import bisect
+import errno
 import logging
-import mmap
 import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +67,65 @@ class Window:
             raise FormatError(f"file changed while kfoot read it: {size} bytes wanted, {len(data)} there "
                               f"(it is {now} bytes now)", self.where, self.base + offset)
         return data
+
+
+class FileBytes:
+    """The bytes of an open file from `base`, `size` long, read with pread when sliced: len(b),
+    b[i] (an int) and b[a:b] (bytes) as a bytes object gives them, and sub() for a window of it.
+
+    What the parsers walk instead of an mmap: a file that shrinks under it gives a FormatError
+    (Window.read's short-read rule), never SIGBUS. Small reads (headers, one after another) go
+    through a read-ahead block, so walking thousands of entry headers is a few dozen syscalls;
+    a large slice is read as asked, so callers slice in bounded chunks (fatbin scans 1 MiB at a time).
+    """
+
+    BLOCK = 1 << 16
+
+    __slots__ = ("window", "size", "_at", "_block")
+
+    def __init__(self, window: Window, size: int):
+        self.window, self.size = window, size
+        self._at, self._block = 0, b""
+
+    def __len__(self) -> int:
+        return self.size
+
+    def sub(self, offset: int, size: int) -> "FileBytes":
+        return FileBytes(Window(self.window.fd, self.window.base + offset, self.window.where), size)
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self.size)
+            if step != 1:
+                raise ValueError("FileBytes takes contiguous slices only")
+            return self._read(start, stop - start) if stop > start else b""
+        index = key + self.size if key < 0 else key
+        if not 0 <= index < self.size:
+            raise IndexError("FileBytes index out of range")
+        return self._read(index, 1)[0]
+
+    def data_at(self, offset: int) -> int:
+        """Where the file's next data is at or after `offset` (SEEK_DATA): a sparse file's holes,
+        which read as zeros, are skipped unread. `offset` itself where the system cannot tell."""
+        fd = self.window.fd
+        try:
+            saved = os.lseek(fd, 0, os.SEEK_CUR)  # the descriptor may share its offset (standard input)
+            try:
+                found = os.lseek(fd, self.window.base + offset, os.SEEK_DATA) - self.window.base
+            finally:
+                os.lseek(fd, saved, os.SEEK_SET)
+        except OSError as exc:
+            return self.size if exc.errno == errno.ENXIO else offset  # ENXIO: only a hole from here on
+        return min(max(found, offset), self.size)
+
+    def _read(self, offset: int, size: int) -> bytes:
+        at = offset - self._at
+        if 0 <= at and at + size <= len(self._block):
+            return self._block[at:at + size]
+        if size >= self.BLOCK:
+            return self.window.read(offset, size)
+        self._at, self._block = offset, self.window.read(offset, min(self.BLOCK, self.size - offset))
+        return self._block[:size]
 
 
 @dataclass(slots=True)
@@ -170,33 +233,31 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
                 binary.members.append(name)
                 where = f"{path}!{name}"
                 window = Window(file.fileno(), 0, where)
-                with _mapped(file) as buf:
-                    binary.size += len(buf)
-                    _walk_elf(binary, buf, window, name, where, sections)
+                buf = FileBytes(window, os.fstat(file.fileno()).st_size)
+                binary.size += len(buf)
+                _walk_elf(binary, buf, window, name, where, sections)
             return binary
         file = inputs.open_input(item)
         binary._files.append(file)
         window = Window(file.fileno(), 0, str(path))
-        with _mapped(file) as buf:
-            binary.size = size = len(buf)
-            if item.kind == "elf":
-                _walk_elf(binary, buf, window, None, path, sections)
-            elif item.kind == "fatbin":
-                binary.regions.append(Region(RAW_SECTION, size))
-                for container in fatbin.iter_containers(buf, 0, size, path):
-                    _add(binary, window, None, RAW_SECTION, container)
-            elif item.kind == "cubin":
-                binary.regions.append(Region(RAW_SECTION, size))
-                binary.containers.append(Found(ContainerKey(str(path), None, 0, 0), RAW_SECTION, None, size, window))
-            elif item.kind == "archive":
-                for member in archive.iter_members(buf, path):
-                    if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
-                        continue  # symbol tables, non-ELF objects
-                    binary.members.append(member.name)
-                    # members are small objects: a copy is cheaper than tracking views into the mmap
-                    data = buf[member.offset:member.offset + member.size]
-                    _walk_elf(binary, data, Window(window.fd, member.offset, window.where), member.name,
-                              f"{path}({member.name})", sections)
+        buf = FileBytes(window, os.fstat(file.fileno()).st_size)
+        binary.size = size = len(buf)
+        if item.kind == "elf":
+            _walk_elf(binary, buf, window, None, path, sections)
+        elif item.kind == "fatbin":
+            binary.regions.append(Region(RAW_SECTION, size))
+            for container in fatbin.iter_containers(buf, 0, size, path):
+                _add(binary, window, None, RAW_SECTION, container)
+        elif item.kind == "cubin":
+            binary.regions.append(Region(RAW_SECTION, size))
+            binary.containers.append(Found(ContainerKey(str(path), None, 0, 0), RAW_SECTION, None, size, window))
+        elif item.kind == "archive":
+            for member in archive.iter_members(buf, path):
+                if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
+                    continue  # symbol tables, non-ELF objects
+                binary.members.append(member.name)
+                data = buf.sub(member.offset, member.size)  # a window, not a copy
+                _walk_elf(binary, data, data.window, member.name, f"{path}({member.name})", sections)
         return binary
     except OSError as exc:  # gone since discover, unreadable, out of descriptors: one line, not a traceback
         binary.close()
@@ -204,21 +265,6 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
     except BaseException:
         binary.close()
         raise
-
-
-class _mapped:
-    """A read-only mmap of a whole open file (b"" when it is empty, which mmap refuses)."""
-
-    def __init__(self, file):
-        size = os.fstat(file.fileno()).st_size
-        self.buf = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-
-    def __enter__(self):
-        return self.buf
-
-    def __exit__(self, *exc):
-        if isinstance(self.buf, mmap.mmap):
-            self.buf.close()
 
 
 def _add(binary: Binary, window: Window, member: str | None, section: str, container: fatbin.Container) -> None:

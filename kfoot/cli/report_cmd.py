@@ -10,7 +10,7 @@ import click
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
-from ..report.analyze import ReportOptions, analyze_paths
+from ..report.analyze import ReportOptions, analyze_paths, max_memory
 from ..report.model import BY_CHOICES
 from .terminal import terminal
 
@@ -34,13 +34,16 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--ptx", "ptx_entries", is_flag=True,
               help="Also count the .entry functions of PTX images (per compute_XX arch).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("--max-memory", "max_memory_text", metavar="SIZE",
+              help="Most memory decoding may hold, all workers together (default: KFOOT_MAX_MEMORY, else "
+                   "512MiB); an image over its worker's share is counted from its header, not decompressed.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output (table, JSON or Markdown) to this file, atomically.")
 @click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
               help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
                                     "arch given with --arch, else each file's newest SASS arch.")
-def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs, output, memory,
-            memory_arch):
+def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs,
+            max_memory_text, output, memory, memory_arch):
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
     fmt = "json" if as_json else (fmt or "table")
@@ -53,7 +56,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
                             kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
-                            load_bytes=memory is not None)
+                            load_bytes=memory is not None, max_memory=max_memory(max_memory_text))
     term = terminal()
     with ExitStack() as bars:
         report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)

@@ -23,12 +23,36 @@ from ..binary import cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
 from ..core import workers
 from ..core.errors import FormatError, KfootError
+from ..core.units import format_bytes, parse_bytes
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)
 
 # Below this many payload bytes in a file, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 24 << 20
+
+# What decoding may hold at once, all decoders together (--max-memory, else KFOOT_MAX_MEMORY):
+# each decoder (the process itself, or each worker) gets an equal share, and an image whose
+# decoding would take more than its share (read + output + the parse's copy, from the header,
+# before anything is read) is not decompressed: it is counted from its header as undecodable,
+# its stored bytes attributed as any image's. The interpreter and the report come on top.
+DEFAULT_MAX_MEMORY = 512 << 20
+MAX_MEMORY_ENV = "KFOOT_MAX_MEMORY"
+
+
+def max_memory(value=None) -> int:
+    """The memory bound in bytes: `value` (a size: 512MiB, 1G), else KFOOT_MAX_MEMORY, else 512 MiB."""
+    if value is None:
+        value = os.environ.get(MAX_MEMORY_ENV) or None
+        if value is None:
+            return DEFAULT_MAX_MEMORY
+        what = MAX_MEMORY_ENV
+    else:
+        what = "--max-memory"
+    size = parse_bytes(value, what)
+    if size < 1 << 20:
+        raise KfootError(f"{what}: {value!r} is below 1 MiB, too little to decode any image")
+    return size
 
 
 @dataclass(frozen=True)
@@ -41,6 +65,7 @@ class ReportOptions:
     load_bytes: bool = True  # measure what each image places on the GPU (the memory estimate needs it)
     jobs: int | None = None
     progress: bool = False
+    max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
 
     def to_dict(self) -> dict:
         return {"sections": sorted(self.sections) if self.sections else None,
@@ -68,6 +93,7 @@ class Work:
     ptx: bool = False  # count .entry functions in PTX payloads
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
     load: bool = True  # measure the image's load bytes
+    budget: int | None = None  # bytes decoding this item may hold (its decoder's share of --max-memory)
 
     @property
     def stored(self) -> int:
@@ -156,6 +182,13 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
 def decode(work: Work) -> list[ImageResult]:
     """Decode one work item into image results. Never raises for bad payloads: marks them."""
     if work.entry is None:
+        if work.budget is not None and 2 * work.raw_size > work.budget:  # read + the parse's tables
+            head = work.ref.read(0, min(work.raw_size, 64))
+            sm = cubin.sm_from_flags(head[8], int.from_bytes(head[48:52], "little")) if len(head) == 64 else 0
+            return [ImageResult(work.section, f"sm_{sm}", "sass", "none", work.raw_size, work.raw_size, 0,
+                                f"not read: needs {format_bytes(2 * work.raw_size)} to parse, more than the "
+                                f"{format_bytes(work.budget)} its decoder may take (its share of {MAX_MEMORY_ENV} "
+                                "or --max-memory, the memory bound); counted from its size", container=work.key)]
         data = work.ref.read(0, work.raw_size)
         image = cubin.parse_cubin(data, with_resources=work.resources, with_load=work.load)  # a raw .cubin that does not parse is bad input: let it raise
         match = _TKINFO_ARCH.search(data)
@@ -166,14 +199,21 @@ def decode(work: Work) -> list[ImageResult]:
         result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry
-    slot = work.ref.read(entry.payload_offset, entry.slot_size)
+    # The slot is read as decompress needs it (a prefix, or whole once its size is within the bound).
+    slot = walk.FileBytes(work.ref, entry.payload_offset + entry.slot_size).sub(entry.payload_offset,
+                                                                              entry.slot_size)
     error = None
     payload = None
     # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
     # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
     prefix = None if entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None else PTX_CHECK_BYTES
+    # Decompressing holds input + output; parsing the image holds about as much again.
+    limit = None if work.budget is None else work.budget // 2
     try:
-        payload = fatbin.decompress(entry, slot, prefix=prefix)
+        if work.members is not None and _overlapping(work.members):
+            raise fatbin.UndecodableEntry("group members overlap in its payload (a forged header); "
+                                          "counted from their headers")
+        payload = fatbin.decompress(entry, slot, prefix=prefix, max_bytes=limit)
         if prefix is not None and entry.kind == fatbin.KIND_PTX and not _looks_like_ptx(payload):
             raise fatbin.UndecodableEntry("payload does not start like PTX text")
     except fatbin.UndecodableEntry as exc:
@@ -186,6 +226,17 @@ def decode(work: Work) -> list[ImageResult]:
         part = None if payload is None else payload[start:start + length]
         results.append(_image_result(work, member, part, share, error))
     return results
+
+
+def _overlapping(members: list[fatbin.Entry]) -> bool:
+    """Whether any two members' slices of the group payload overlap: then decoding each would
+    parse the same bytes again (700 members of a 32 MiB payload: 22 GiB copied)."""
+    end = 0
+    for start, length in sorted(m.group_slice for m in members):
+        if start < end:
+            return True
+        end = max(end, start + length)
+    return False
 
 
 def _decode_batch(batch: list[Work]):
@@ -427,8 +478,20 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     return report
 
 
+def _budget(plan: FilePlan, options: ReportOptions) -> None:
+    """Give each work item its decoder's share of the memory bound: all of it when the file is
+    decoded in this process, an equal part per worker when workers decode it (as _run decides)."""
+    bound = options.max_memory if options.max_memory is not None else max_memory()
+    jobs = options.jobs or os.cpu_count() or 1
+    total = sum(w.stored for w in plan.work)
+    decoders = 1 if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2 else jobs
+    for work in plan.work:
+        work.budget = bound // decoders
+
+
 def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> tuple[FileReport, _Accumulator]:
     plan = _plan(binary, options)
+    _budget(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members),
                       kernel_rows=[] if options.kernel_rows else None)
