@@ -394,8 +394,6 @@ def test_a_file_that_shrinks_between_walk_and_decode(cuda_fixtures, tmp_path, na
     _one_error_line(proc, str(path), "changed while")
 
 
-@pytest.mark.xfail(reason="the walk still maps the file (mmap): a shrink while it parses headers is SIGBUS; "
-                          "left: read the walk with pread", strict=True)
 def test_a_file_that_shrinks_during_the_walk(cuda_fixtures, tmp_path):
     path = tmp_path / "libfixture.so"
     shutil.copyfile(cuda_fixtures["libfixture.so"], path)
