@@ -5,6 +5,7 @@ Layout under the cache root (created 0700):
     entries/<k[:2]>/<key>.entry   two lines: canonical JSON metadata, then sha256 of that line
     blobs/<h[:2]>/<sha256>.cubin  the cubin of one NVRTC program, named by its own sha256
     tmp/                           temporary files, renamed into place (same file system)
+    usage                          bytes of entries and cubins, kept by the writers (for the bound)
 
 Why two levels: bulk warm compiles many kernels in one NVRTC program, so one cubin holds many
 kernels. Each kernel key gets its own entry (so lookups stay per kernel, as the fingerprint is),
@@ -15,6 +16,13 @@ the blob's sha256 against its name. A truncated, corrupted or wrong-key entry is
 one warning and reported as a miss, so the caller recompiles; a foreign-owned one is ignored
 (never loaded, never deleted). Writes go to tmp/ and are renamed, so concurrent writers of the
 same key each install a complete file and readers never see half of one.
+
+Nothing here leaves the cache: a root, entries/, blobs/ or tmp/ that is a symbolic link is refused
+(KfootError, one line), and so, for any change, is one owned by another user; every write and
+deletion opens the folders from the root down with O_NOFOLLOW, relative to the one before.
+Changes (writes, prune, clear, verify --fix, import) hold an exclusive flock on the root folder,
+which is what keeps a size bound exact under concurrent writers. Imports are streamed with
+bounded memory and every entry is checked against its cubin (kernel symbol, arch), as verify does.
 """
 
 from __future__ import annotations
@@ -46,7 +54,6 @@ from .statmemo import StatMemo
 ENTRY_SUFFIX = ".entry"
 BLOB_SUFFIX = ".cubin"
 SUBFOLDERS = ("entries", "blobs", "tmp")
-LOCK_NAME = "lock"  # flock'd: shared by nobody; exclusive around every write, prune and import
 USAGE_NAME = "usage"  # bytes of entries plus cubins, kept by the writers under the lock
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _SM = re.compile(r"sm_(\d+)[af]?")
@@ -279,17 +286,14 @@ class DiskCache:
 
     @contextmanager
     def _locked(self):
-        """The root's descriptor, holding an exclusive flock on root/lock: writers, prune, clear,
-        verify --fix and import take it, so a pruner never sees a cubin whose entries are still
-        being written, and two pruners never evict on the same stale picture."""
+        """The root's descriptor, holding an exclusive flock on the root folder itself (no lock file
+        to plant or delete): writers, prune, clear, verify --fix and import take it, so a pruner
+        never sees a cubin whose entries are still being written, and two pruners never evict on
+        the same stale picture. Released when the descriptor closes, or when its process dies."""
         root_fd = self._open_root()
         try:
-            lock_fd = os.open(LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=root_fd)
-            try:
-                fcntl.flock(lock_fd, fcntl.LOCK_EX)
-                yield root_fd
-            finally:
-                os.close(lock_fd)
+            fcntl.flock(root_fd, fcntl.LOCK_EX)
+            yield root_fd
         finally:
             os.close(root_fd)
 
