@@ -442,3 +442,24 @@ def test_import_refuses_a_member_declared_past_the_bound_before_reading(tmp_path
     monkeypatch.setattr(cache_module, "MAX_IMPORT_TOTAL_BYTES", 3000)
     with pytest.raises(KfootError, match="bound"):
         DiskCache(tmp_path / "c").import_(archive)
+
+
+@pytest.mark.xfail(strict=True, reason="kfoot/runtime/api.py's _record_trace opens the trace itself, without "
+                   "O_NOFOLLOW: it must call kfoot.runtime.trace.append_trace (outside this change's scope)")
+def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
+    from test_rtc_support import write_mini_spec
+
+    from kfoot import runtime
+    from kfoot.compile.rtc import build_rtc
+    from kfoot.spec.loader import load_spec
+
+    registry = tmp_path / "registry"
+    build_rtc(load_spec(write_mini_spec(tmp_path / "spec")), registry)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    link = tmp_path / "trace.jsonl"
+    link.symlink_to(victim)
+    reg = runtime.open_registry(registry, cache=None, trace=link)
+    with pytest.raises(KfootError, match="symbolic link"):
+        reg.kernel("apply", op="mini::op::Twice", inp="float16")
+    assert victim.read_text() == "precious\n"
