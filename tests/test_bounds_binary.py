@@ -367,3 +367,19 @@ def test_a_wheel_member_inflating_past_its_declared_size_stops_there(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and str(path) in proc.stderr
     _within(processes, peak)
+
+
+def test_an_archive_long_name_table_of_two_gib_is_not_read(tmp_path):
+    """The `//` member (long member names) is read whole when it is small; a forged 2 GiB one is
+    left unread (members would keep their /N names), and its bytes are still attributed (host)."""
+    path = tmp_path / "libhuge.a"
+    size = 2 * GiB
+    header = b"//".ljust(48) + str(size).encode().ljust(10) + b"`\n"
+    with open(path, "wb") as f:
+        f.write(b"!<arch>\n" + header)
+        f.truncate(8 + len(header) + size)
+    proc, seconds, processes, peak = measured("report", "--json", path)
+    file = _attributed(proc, path)
+    assert file["host_bytes"] == path.stat().st_size
+    _within(processes, peak)
+    assert seconds < TIME_S

@@ -1,4 +1,7 @@
-"""`ar` static archives (.a): members are stored as-is, so each is a window of the file."""
+"""`ar` static archives (.a): members are stored as-is, so each is a window of the file.
+
+`buf` is bytes or kfoot.binary.walk.FileBytes (read with pread when sliced): only member headers
+and the long-name table are read here."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from ..core.errors import FormatError
 
 AR_MAGIC = b"!<arch>\n"
 _HEADER_SIZE = 60
+MAX_LONG_NAMES = 64 << 20  # the `//` member is read whole: real ones hold kilobytes of names
 
 
 @dataclass(slots=True)
@@ -38,14 +42,15 @@ def iter_members(buf, where=None):
         if data + size > end:
             raise FormatError(f"archive member of {size} bytes points past the end", where, pos)
         if raw_name == b"//":
-            long_names = bytes(buf[data:data + size])
+            # Past the cap (a forged table) it is not read: members keep their "/N" names.
+            long_names = bytes(buf[data:data + size]) if size <= MAX_LONG_NAMES else b""
         elif raw_name not in (b"/", b"/SYM64/", b"__.SYMDEF", b"__.SYMDEF SORTED"):
             yield Member(_member_name(raw_name, long_names), data, size)
         pos = data + size + (size & 1)  # members are 2-byte aligned
 
 
 def _member_name(raw: bytes, long_names: bytes) -> str:
-    if raw.startswith(b"/") and raw[1:].isdigit():
+    if raw.startswith(b"/") and raw[1:].isdigit() and int(raw[1:]) < len(long_names):
         start = int(raw[1:])
         stop = long_names.find(b"/\n", start)
         raw = long_names[start:stop if stop >= 0 else len(long_names)]

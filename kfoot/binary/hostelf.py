@@ -1,7 +1,8 @@
 """The host ELF around device code: which sections hold fatbin containers.
 
 Section headers come from pyelftools; the bytes themselves are read through the caller's
-buffer (an mmap of the file), so a 250 MB library is never copied into memory.
+buffer (kfoot.binary.walk.FileBytes: pread on demand, never an mmap), so a 250 MB library is
+never copied into memory, and a file truncated meanwhile is a FormatError, not SIGBUS.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class HostElf:
 
 
 class _Window(io.RawIOBase):
-    """A read-only stream over a buffer (mmap or bytes), for pyelftools."""
+    """A read-only stream over a buffer (FileBytes or bytes), for pyelftools."""
 
     def __init__(self, buf):
         self._buf, self._pos = buf, 0
