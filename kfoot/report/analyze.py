@@ -33,7 +33,7 @@ PARALLEL_THRESHOLD = 24 << 20
 
 # What decoding may hold at once, all decoders together (--max-memory, else KFOOT_MAX_MEMORY):
 # each decoder (the process itself, or each worker) gets an equal share, and an image whose
-# decoding would take more than its share (read + output + the parse's copy, from the header,
+# decoding would take more than its share (read + output + what parsing adds, from the header,
 # before anything is read) is not decompressed: it is counted from its header as undecodable,
 # its stored bytes attributed as any image's. The interpreter and the report come on top.
 DEFAULT_MAX_MEMORY = 512 << 20
@@ -207,8 +207,8 @@ def decode(work: Work) -> list[ImageResult]:
     # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
     # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
     prefix = None if entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None else PTX_CHECK_BYTES
-    # Decompressing holds input + output; parsing the image holds about as much again.
-    limit = None if work.budget is None else work.budget // 2
+    # Decompressing holds input + output (fatbin.memory_needed); parsing holds a part more.
+    limit = None if work.budget is None else work.budget - _parse_allowance(work, prefix)
     try:
         if work.members is not None and _overlapping(work.members):
             raise fatbin.UndecodableEntry("group members overlap in its payload (a forged header); "
@@ -226,6 +226,20 @@ def decode(work: Work) -> list[ImageResult]:
         part = None if payload is None else payload[start:start + length]
         results.append(_image_result(work, member, part, share, error))
     return results
+
+
+def _parse_allowance(work: Work, prefix: int | None) -> int:
+    """Memory that parsing a decoded payload takes on top of it: a SASS image's symbol and string
+    tables (a quarter of the image, generously), and for a group each member's copy as well.
+    PTX is only searched (bytes.count, no copy), or only its prefix is looked at."""
+    entry = work.entry
+    if prefix is not None:
+        return 0
+    if work.members is not None:
+        return max((m.group_slice[1] for m in work.members), default=0) * 5 // 4
+    if entry.kind == fatbin.KIND_ELF:
+        return (entry.uncompressed_size if entry.compression != "none" else entry.slot_size) // 4
+    return 0
 
 
 def _overlapping(members: list[fatbin.Entry]) -> bool:
