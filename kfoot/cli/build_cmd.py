@@ -36,10 +36,12 @@ from .tables import step_bar, summary_table
               help="Usage trace (KFOOT_TRACE output): the variants hybrid mode compiles ahead of time.")
 @click.option("--json", "as_json", is_flag=True, help="Print the build summary as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--keep-going", is_flag=True,
+              help="aot: build the library from every variant that compiles; name the others (exit 2).")
 @click.option("--no-check", is_flag=True,
               help="rtc and hybrid: skip compiling one variant per family with NVRTC before reporting success.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-            as_json, no_progress, no_check):
+            as_json, no_progress, keep_going, no_check):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     if mode != "hybrid" and hot_trace:
@@ -49,9 +51,11 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
 
         split_launcher(launcher)  # an unterminated quote or a blank command: one line in any mode
     loaded = load_spec(default_spec(spec, terminal()))
+    if keep_going and mode != "aot":
+        raise KfootError("--keep-going goes with --mode aot")
     with step_bar(terminal(), "building") if not no_progress else nullcontext() as progress:
         result = _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families,
-                        hot_trace, progress)
+                        hot_trace, progress, keep_going)
     if mode != "aot" and not no_check:
         from ..compile.rtc import check_arch, check_registry
 
@@ -62,17 +66,24 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
         terminal().write(json.dumps(result.summary(), indent=1) + "\n")
     else:
         terminal().print(summary_table(f"kfoot build --mode {mode}", result.rows()))
+    failures = getattr(result, "failures", None)
+    if failures:
+        for failure in failures:
+            terminal().err.print(f"  {failure['template_id']} [{failure['family']}]: {failure['error']}",
+                                 markup=False, highlight=False)
+        raise KfootError(f"{len(failures)} variant(s) failed to compile and were left out; the library holds "
+                         f"the other {len(result.variants):,}")
     return 0
 
 
 def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-           progress):
+           progress, keep_going=False):
     if mode == "aot":
         from ..compile.aot import build_aot
 
         return build_aot(loaded, out_dir, archs=[archs], families=list(families) or None, jobs=jobs,
                          compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
-                         progress=progress)
+                         keep_going=keep_going, progress=progress)
     if mode == "rtc":
         from ..compile.rtc import build_rtc
 

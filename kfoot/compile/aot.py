@@ -15,6 +15,7 @@ Layout of the output directory:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -74,11 +75,15 @@ def build_aot(
     nvcc: str | os.PathLike | None = None,
     launcher: str | list[str] | None = None,
     shard_size: int | None = None,
+    keep_going: bool = False,
     progress=None,
 ) -> AotResult:
     """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`.
 
-    `progress(done, total, current)` is called as ninja finishes steps (None: nobody watches)."""
+    `progress(done, total, current)` is called as ninja finishes steps (None: nobody watches).
+    Variants that fail to compile raise BuildError, or with `keep_going` are isolated (a failing
+    shard is split until each failure stands alone) and left out: the result's `failures`
+    lists them, and the library holds every variant that compiles."""
     started = time.perf_counter()
     targets = parse_targets(archs)
     if compress_mode is not None and compress_mode not in COMPRESS_MODES:
@@ -115,36 +120,38 @@ def build_aot(
     except OSError as exc:
         raise KfootError(f"{out}: cannot create the output directory: {exc.strerror}") from None
 
-    # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
-    t0 = time.perf_counter()
-    shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
-    line_maps: dict[str, dict[int, int]] = {}
-    for shard in shards:
-        text, line_maps[shard.name] = render(shard)
-        write_if_changed(build_dir / ShardPaths.of(shard).source, text)
-    _remove_stale_sources(build_dir, {s.name for s in shards})
-    include_dirs = _include_links(build_dir, sorted({v.header.parent for v in unique}))
+    header_folders = sorted({v.header.parent for v in unique})
+    include_dirs = _include_links(build_dir, header_folders)
     flags = nvcc_flags(targets, include_dirs, compress_mode)
-    ninja_text = render_ninja(
-        shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
-        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
-    )
-    if write_if_changed(build_dir / "build.ninja", ninja_text):
-        # Objects of shards that no longer exist would linger in obj/ (and show up when
-        # someone reports on the whole directory); ninja knows which outputs went dead.
-        subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
-    generate_s = time.perf_counter() - t0
+    shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
+    failed: list[VariantFailure] = []
+    generate_s = ninja_s = 0.0
+    edges = compiled = 0
+    while True:
+        # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
+        t0 = time.perf_counter()
+        line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, nvcc_path, flags, launcher_argv)
+        generate_s += time.perf_counter() - t0
 
-    # 2. ninja: compile, inspect, link, merge.
-    t0 = time.perf_counter()
-    run = _run_ninja(ninja_path, build_dir, jobs, progress or None)
-    ninja_s = time.perf_counter() - t0
-    if run.returncode != 0:
-        failures = _collect_failures(build_dir, shards, line_maps, run.failed_outputs)
-        if failures:
+        # 2. ninja: compile, inspect, link, merge.
+        t0 = time.perf_counter()
+        run = _run_ninja(ninja_path, build_dir, jobs, progress or None)
+        ninja_s += time.perf_counter() - t0
+        edges += run.edges
+        compiled += run.compiled
+        if run.returncode == 0:
+            break
+        failures = [_with_real_paths(f, include_dirs, header_folders)
+                    for f in _collect_failures(build_dir, shards, line_maps, run.failed_outputs)]
+        if not failures:
+            tail = "\n".join(run.output_lines[-15:])
+            raise KfootError(f"ninja failed in {build_dir} (exit {run.returncode}):\n{tail}")
+        if not keep_going:
             raise BuildError(_failure_message(failures, len(shards)), failures)
-        tail = "\n".join(run.output_lines[-15:])
-        raise KfootError(f"ninja failed in {build_dir} (exit {run.returncode}):\n{tail}")
+        shards, shard_flags, isolated = _isolate_failures(shards, shard_flags, failures)
+        failed.extend(isolated)
+        if not shards:
+            raise BuildError(f"no variant compiled: {_failure_message(failed, len(failed))}", failed)
 
     # 3. Mangled names per variant, from each shard's objinfo.
     symbols: list[str] = []
@@ -174,12 +181,13 @@ def build_aot(
         archs=[t.name for t in targets],
         sass_archs=sass,
         kernels=len(ordered_variants) * len(sass),
-        compiled_shards=run.compiled,
-        ninja_edges=run.edges,
+        compiled_shards=compiled,
+        ninja_edges=edges,
         elapsed_s=elapsed,
         library_bytes=library.stat().st_size,
         fatbin_bytes=fatbin.stat().st_size,
         duplicates=len(repeats),
+        failures=[{"template_id": f.template_id, "family": f.family, "error": f.error} for f in failed],
         timings={"generate_s": round(generate_s, 3), "ninja_s": round(ninja_s, 3), "total_s": round(elapsed, 3)},
     )
     manifest_mod.write_manifest(
@@ -202,6 +210,70 @@ def build_aot(
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
+                 nvcc_path: Path, flags: list[str], launcher_argv: list[str]) -> dict[str, dict[int, int]]:
+    """The shard sources and build.ninja for `shards`; -> each shard's source line -> variant index."""
+    line_maps: dict[str, dict[int, int]] = {}
+    for shard in shards:
+        text, line_maps[shard.name] = render(shard)
+        write_if_changed(build_dir / ShardPaths.of(shard).source, text)
+    _remove_stale_sources(build_dir, {s.name for s in shards})
+    ninja_text = render_ninja(
+        shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
+        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
+    )
+    if write_if_changed(build_dir / "build.ninja", ninja_text):
+        # Objects of shards that no longer exist would linger in obj/ (and show up when
+        # someone reports on the whole directory); ninja knows which outputs went dead.
+        subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
+    return line_maps
+
+
+def split_failed_shard(shard: Shard, blamed: set[int]) -> list[Shard]:
+    """A failing shard in smaller pieces: each variant the compiler blamed alone and the rest
+    together, or halves when the log blamed none or all (so every round makes pieces smaller
+    and a failure ends alone in a shard of one)."""
+    n = len(shard.variants)
+    if blamed and len(blamed) < n:
+        groups = [[i] for i in sorted(blamed)] + [[i for i in range(n) if i not in blamed]]
+    else:
+        groups = [list(range(n // 2)), list(range(n // 2, n))]
+    return [Shard(name=f"{shard.name}_k{k}", variants=[shard.variants[i] for i in group])
+            for k, group in enumerate(groups) if group]
+
+
+def _isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], failures: list[VariantFailure]):
+    """-> (the next round's shards and their flags, the failures now proven: alone in a shard)."""
+    by_shard: dict[str, list[VariantFailure]] = {}
+    for failure in failures:
+        by_shard.setdefault(failure.shard, []).append(failure)
+    next_shards: list[Shard] = []
+    next_flags: dict[str, list[str]] = {}
+    proven: list[VariantFailure] = []
+    for shard in shards:
+        blamed_here = by_shard.get(shard.name)
+        if not blamed_here:
+            pieces = [shard]
+        elif len(shard.variants) == 1:
+            proven.append(blamed_here[0])
+            continue
+        else:
+            ids = {f.template_id for f in blamed_here}
+            pieces = split_failed_shard(shard, {i for i, v in enumerate(shard.variants) if v.template_id in ids})
+        for piece in pieces:
+            next_shards.append(piece)
+            next_flags[piece.name] = shard_flags.get(shard.name, [])
+    return next_shards, next_flags, proven
+
+
+def _with_real_paths(failure: VariantFailure, links: list[Path], folders: list[Path]) -> VariantFailure:
+    """The error as the user knows the header: its own folder, not kfoot's build/inc link."""
+    error = failure.error
+    for link, folder in zip(links, folders):
+        error = error.replace(f"{link.as_posix()}/", f"{folder}/")
+    return dataclasses.replace(failure, error=error)
 
 
 def _plan_shards_by_flags(unique: list[Variant], shard_size: int, family_args: dict[str, list[str]]):
@@ -417,11 +489,16 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, on_progress) -> _Ni
 
 _ERROR = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
 _INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
-# How the compiler may print the fixed-width types of a template-id.
+# How nvcc may print a type kfoot (or the spec) spells otherwise, to one form per type: nvcc's
+# front end prints bool as __nv_bool, and integers with or without `int` and fixed-width names.
 _SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
               "long int": "int64_t", "short": "int16_t", "short int": "int16_t", "unsigned short": "uint16_t",
               "unsigned short int": "uint16_t", "unsigned int": "uint32_t", "unsigned": "uint32_t",
-              "unsigned long": "uint64_t", "unsigned long int": "uint64_t"}
+              "unsigned long": "uint64_t", "unsigned long int": "uint64_t", "__nv_bool": "bool",
+              "long long": "int64_t", "long long int": "int64_t", "unsigned long long": "uint64_t",
+              "unsigned long long int": "uint64_t"}
+# libcu++'s versioned inline namespace (cuda::std::__4::complex<float>), absent from spec spellings.
+_INLINE_NAMESPACE = re.compile(r"::__\d+::")
 
 
 def _split_top_level(text: str) -> list[str]:
@@ -444,7 +521,8 @@ def _split_top_level(text: str) -> list[str]:
 def _normalise_args(args) -> tuple[str, ...]:
     out = []
     for arg in args:
-        arg = " ".join(str(arg).split()).lstrip(":")
+        arg = _INLINE_NAMESPACE.sub("::", " ".join(str(arg).split()).lstrip(":"))
+        arg = re.sub(r"\b__nv_bool\b", "bool", arg)
         out.append(_SPELLINGS.get(arg, arg).replace(" ", ""))
     return tuple(out)
 

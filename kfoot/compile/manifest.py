@@ -133,6 +133,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
             "families": families,
         },
         "variants": variants,
+        "failures": list(result.failures),  # --keep-going: variants left out, each with its first error
         "shards": shards,
         "sizes": {"library": result.library_bytes, "fatbin": result.fatbin_bytes},
     }

@@ -30,6 +30,8 @@ class AotResult:
     library_bytes: int
     fatbin_bytes: int
     duplicates: int = 0  # variants dropped because another family has the same template-id
+    # --keep-going: the variants left out because they do not compile: {template_id, family, error}
+    failures: list[dict] = field(default_factory=list)
     timings: dict = field(default_factory=dict)
 
     @property
@@ -54,6 +56,7 @@ class AotResult:
             "fatbin_bytes": self.fatbin_bytes,
             "elapsed_s": round(self.elapsed_s, 3),
             "kernels_per_s": round(self.kernels / self.elapsed_s, 1) if self.compiled_shards else None,
+            "failed": sorted(f["template_id"] for f in self.failures),
         }
 
     def rows(self) -> list[tuple[str, str]]:
@@ -68,7 +71,8 @@ class AotResult:
             ("library", f"{self.library} ({self.library_bytes:,} bytes, {format_bytes(self.library_bytes)})"),
             ("fatbin", f"{self.fatbin} ({self.fatbin_bytes:,} bytes, {format_bytes(self.fatbin_bytes)})"),
             ("manifest", str(self.manifest)),
-        ]
+        ] + ([("failed", f"{len(self.failures):,} variant(s) left out (they do not compile; listed in the manifest)")]
+             if self.failures else [])
 
 
 @dataclass

@@ -1,0 +1,79 @@
+"""Partial failure in AOT builds: failures counted and named exactly, and --keep-going builds a
+library from every variant that compiles (cuobjdump and c++filt are the oracles)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from kfoot.compile.aot import split_failed_shard
+from kfoot.compile.sources import Shard
+from tests.oracles.cli import REPO, run_kfoot
+from tests.oracles.cuobjdump import cuobjdump_elf_kernels
+
+SPEC = REPO / "tests" / "partlib" / "part.toml"
+HEADER = REPO / "tests" / "partlib" / "part.cuh"
+FAILING = {"partlib::fill_kernel<bool>", "partlib::fill_kernel<signed char>", "partlib::fill_kernel<unsigned char>"}
+
+
+def _demangled(names) -> set[str]:
+    out = subprocess.run([shutil.which("c++filt") or "c++filt"], input="\n".join(sorted(names)) + "\n",
+                         capture_output=True, text=True, check=True).stdout
+    return set(out.split("\n")) - {""}
+
+
+def test_without_keep_going_every_failure_is_counted_and_named(tmp_path):
+    proc = run_kfoot("build", "--mode", "aot", SPEC, "--arch", "sm_90", "-o", tmp_path / "out", "--no-progress",
+                     check_rc=2)
+    assert "3 variant(s) failed to compile" in proc.stderr
+    named = {line.strip().split(" [fill]")[0] for line in proc.stderr.splitlines() if " [fill]: " in line}
+    assert named == FAILING  # bool too, which nvcc prints as __nv_bool
+    # The error names the user's header, not kfoot's link to its folder.
+    assert f"{HEADER}(" in proc.stderr and "inc/" not in proc.stderr
+    assert not (tmp_path / "out" / "libkfoot_kernels.so").exists()
+
+
+def test_keep_going_builds_exactly_the_variants_that_compile(tmp_path):
+    out = tmp_path / "out"
+    proc = run_kfoot("build", "--mode", "aot", SPEC, "--arch", "sm_90", "-o", out, "--keep-going", "--no-progress",
+                     check_rc=2)
+    assert "3 variant(s) failed to compile" in proc.stderr
+    assert "static assertion failed" in proc.stderr  # the compiler's first error, per variant
+    kernels = cuobjdump_elf_kernels(out / "libkfoot_kernels.so")
+    assert set(kernels) == {"sm_90"}
+    assert _demangled(kernels["sm_90"]) == {f"void partlib::fill_kernel<{t}>({t}*, int)"
+                                           for t in ("float", "int", "double")}
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert {f["template_id"] for f in manifest["failures"]} == FAILING
+    assert {v["template_id"] for v in manifest["variants"]}.isdisjoint(FAILING)
+    assert len(manifest["variants"]) == 3
+
+    # Rebuilt unchanged: nothing recompiles, the same failures are reported again.
+    again = run_kfoot("build", "--mode", "aot", SPEC, "--arch", "sm_90", "-o", out, "--keep-going", "--json",
+                      "--no-progress", check_rc=2)
+    assert json.loads(again.stdout)["failed"] == sorted(FAILING)
+
+
+def test_keep_going_with_nothing_that_compiles_is_one_line(tmp_path):
+    spec = tmp_path / "bad.toml"
+    spec.write_text(SPEC.read_text().replace('T = ["bool", "int8", "float32", "uint8", "int32", "float64"]',
+                                             'T = ["bool", "int8"]'))
+    shutil.copy(HEADER, tmp_path)
+    proc = run_kfoot("build", "--mode", "aot", spec, "--arch", "sm_90", "-o", tmp_path / "out", "--keep-going",
+                     "--no-progress", check_rc=2)
+    assert "no variant compiled" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("blamed, pieces", [
+    ({1, 4}, [[1], [4], [0, 2, 3, 5]]),  # the compiler named them: each alone, the rest together
+    (set(), [[0, 1, 2], [3, 4, 5]]),  # nobody named: halves
+    ({0, 1, 2, 3, 4, 5}, [[0, 1, 2], [3, 4, 5]]),  # everybody named: halves
+])
+def test_a_failing_shard_is_split_until_failures_are_isolated(blamed, pieces):
+    shard = Shard(name="pack_x", variants=list(range(6)))
+    parts = split_failed_shard(shard, blamed)
+    assert [part.variants for part in parts] == pieces
+    assert len({part.name for part in parts}) == len(parts) and all(p.name.startswith("pack_x") for p in parts)
