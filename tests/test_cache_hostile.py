@@ -444,8 +444,6 @@ def test_import_refuses_a_member_declared_past_the_bound_before_reading(tmp_path
         DiskCache(tmp_path / "c").import_(archive)
 
 
-@pytest.mark.xfail(strict=True, reason="kfoot/runtime/api.py's _record_trace opens the trace itself, without "
-                   "O_NOFOLLOW: it must call kfoot.runtime.trace.append_trace (outside this change's scope)")
 def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
     from test_rtc_support import write_mini_spec
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import os
 import threading
 from pathlib import Path
@@ -27,6 +26,7 @@ from ..core.errors import KfootError
 from . import compiler
 from .cache import DiskCache
 from .registry import Registry, RegistryVariant, load_registry
+from .trace import append_trace
 
 __all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]
 
@@ -119,18 +119,11 @@ class KernelRegistry:
         return kernel
 
     def _record_trace(self, variant: RegistryVariant) -> None:
-        """Append the variant to $KFOOT_TRACE: one JSON line, one write (O_APPEND keeps lines whole)."""
+        """Append the variant to $KFOOT_TRACE (kfoot.runtime.trace: one write, links refused)."""
         if self.trace_path is None:
             return
-        line = json.dumps({"family": variant.family, "values": variant.values_dict, "template_id": variant.template_id})
-        try:
-            fd = os.open(self.trace_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            try:
-                os.write(fd, (line + "\n").encode())
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            raise KfootError(f"cannot append to the usage trace: {exc.strerror}", path=self.trace_path) from None
+        append_trace(self.trace_path, {"family": variant.family, "values": variant.values_dict,
+                                       "template_id": variant.template_id})
 
     # -- compiling --------------------------------------------------------------------------
     def context(self, arch: str) -> compiler.SourceContext:
