@@ -461,3 +461,31 @@ def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
     with pytest.raises(KfootError, match="symbolic link"):
         reg.kernel("apply", op="mini::op::Twice", inp="float16")
     assert victim.read_text() == "precious\n"
+
+
+def test_the_memo_never_writes_through_a_planted_link(tmp_path):
+    """memo.json (NVRTC version, header digests) is written like every cache file: a linked root
+    is refused, and a memo.json that is itself a link is replaced, its target untouched."""
+    from kfoot.runtime.cache import DiskCache
+
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("mine")
+    source = tmp_path / "header.cuh"
+    source.write_text("// a file the memo stamps\n")
+
+    linked_root = tmp_path / "linked"
+    linked_root.symlink_to(victim, target_is_directory=True)
+    DiskCache(linked_root).memo.put("fact", [source], 1)
+    assert sorted(p.name for p in victim.iterdir()) == ["keep.txt"]
+
+    root = tmp_path / "cache"
+    cache = DiskCache(root)
+    cache.ensure_root()
+    target = victim / "keep.txt"
+    (root / "memo.json").symlink_to(target)
+    assert cache.memo.get("fact") is None  # the link is not read
+    cache.memo.put("fact", [source], 1)
+    assert target.read_text() == "mine"
+    assert not (root / "memo.json").is_symlink()
+    assert DiskCache(root).memo.get("fact") == 1

@@ -49,7 +49,7 @@ from ..binary.cubin import parse_cubin
 from ..core.atomic import atomic_output
 from ..core.errors import FormatError, KfootError
 from ..core.units import format_bytes, parse_bytes
-from .statmemo import StatMemo
+from .statmemo import MEMO_NAME, StatMemo
 
 ENTRY_SUFFIX = ".entry"
 BLOB_SUFFIX = ".cubin"
@@ -145,7 +145,7 @@ class DiskCache:
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self._ready = False
         self.unusable = False  # set when the root turned out unusable: writes are skipped
-        self.memo = StatMemo(self.root)  # NVRTC version and header digests, for the key
+        self.memo = StatMemo(self.root, write=self._write_memo)  # NVRTC version and header digests, for the key
 
     @classmethod
     def from_env(cls) -> "DiskCache | None":
@@ -283,6 +283,15 @@ class DiskCache:
                 os.close(dir_fd)
         finally:
             os.close(tmp_fd)
+
+    def _write_memo(self, data: bytes) -> None:
+        """memo.json in the root, by descriptor like every other write (a linked root is refused)."""
+        self.ensure_root()
+        root_fd = self._open_root()
+        try:
+            self._write_file(root_fd, (MEMO_NAME,), data)
+        finally:
+            os.close(root_fd)
 
     @contextmanager
     def _locked(self):

@@ -21,6 +21,7 @@ import threading
 from pathlib import Path
 
 from ..core.atomic import write_atomic
+from ..core.errors import KfootError
 
 MEMO_NAME = "memo.json"
 
@@ -35,15 +36,19 @@ def file_stamp(path: str | os.PathLike) -> list | None:
 
 
 class StatMemo:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, write=None):
+        """`write(data)` stores memo.json (the disk cache passes its own writer, which never follows
+        a link); without it the memo is written atomically by path."""
         self.path = Path(root) / MEMO_NAME
+        self._write = write
         self._data: dict | None = None
         self._lock = threading.Lock()
 
     def _load(self) -> dict:
         if self._data is None:
             try:
-                with open(self.path, "rb") as handle:
+                fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+                with open(fd, "rb") as handle:
                     if os.fstat(handle.fileno()).st_uid != os.geteuid():
                         raise ValueError("foreign")
                     data = json.loads(handle.read())
@@ -72,7 +77,10 @@ class StatMemo:
             data[name] = {"files": stamps, "value": value}
             self._data = data
             try:
-                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-                write_atomic(self.path, json.dumps(data), mode=0o600, durable=False)
-            except OSError:
-                pass  # a memo that cannot be written only costs time
+                if self._write is not None:
+                    self._write(json.dumps(data).encode())
+                else:
+                    self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    write_atomic(self.path, json.dumps(data), mode=0o600, durable=False)
+            except (OSError, KfootError):
+                pass  # a memo that cannot be written (a refused cache folder) only costs time
