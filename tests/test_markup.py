@@ -50,3 +50,16 @@ def test_markup_in_names_in_diff_and_gate(hostile_cubin, cuda_fixtures, tmp_path
         assert HOSTILE.decode() in proc.stdout or fmt == "json" and HOSTILE.decode() in proc.stdout
     proc = run_kfoot("gate", "--baseline", plain, hostile_cubin, "--max-kernel-growth", "10", check_rc=None)
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr
+
+
+def test_the_undecodable_count_is_styled_not_printed_as_markup(tmp_path):
+    """The images row flags undecodable images in yellow on a terminal; written to a file it reads
+    '(1 undecodable)', never the markup that asked for the colour."""
+    from test_bounds_binary import FLAG_ZSTD, KIND_ELF, container, entry, zstd_zeros
+
+    path = tmp_path / "bomb.fatbin"  # 2 GiB declared: over the bound, so counted from its header
+    path.write_bytes(container(entry(KIND_ELF, zstd_zeros(2 << 30, 512 << 10), flags=0x11 | FLAG_ZSTD,
+                                     declared=2 << 30)))
+    out = run_kfoot("report", path).stdout
+    assert "(1 undecodable)" in out
+    assert "[yellow]" not in out and "[/]" not in out

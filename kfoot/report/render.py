@@ -15,11 +15,11 @@ from ..core.units import format_bytes
 from .model import FileReport, Report, Totals
 
 
-def _images_cell(fig) -> str:
+def _images_cell(fig) -> Text:
     images = fig.images
-    text = f"{images.get('sass', 0)} sass, {images.get('ptx', 0)} ptx, {images.get('ltoir', 0)} ltoir"
+    text = Text(f"{images.get('sass', 0)} sass, {images.get('ptx', 0)} ptx, {images.get('ltoir', 0)} ltoir")
     if images.get("undecodable"):
-        text += f" ([yellow]{images['undecodable']} undecodable[/])"
+        text.append(f" ({images['undecodable']} undecodable)", style="yellow")
     return text
 
 
@@ -40,7 +40,7 @@ def summary_table(report: Report) -> Table:
                              ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
-            table.add_row(label, Text(value))
+            table.add_row(label, value if isinstance(value, Text) else Text(value))
         return table
     table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
     for col in ("file", "format", "size", "stored", "image", "code", "kernels", "distinct", "globals"):
