@@ -83,11 +83,11 @@ def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, sh
 
         return build_aot(loaded, out_dir, archs=[archs], families=list(families) or None, jobs=jobs,
                          compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
-                         keep_going=keep_going, progress=progress)
+                         keep_going=keep_going, progress=progress, on_wait=_say_waiting)
     if mode == "rtc":
         from ..compile.rtc import build_rtc
 
-        return build_rtc(loaded, out_dir, families=list(families) or None, arch=[archs])
+        return build_rtc(loaded, out_dir, families=list(families) or None, arch=[archs], on_wait=_say_waiting)
     from ..compile.hybrid import build_hybrid
 
     if not hot_trace:
@@ -96,4 +96,9 @@ def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, sh
         raise KfootError("--family does not go with --mode hybrid: the trace chooses the AOT variants "
                          "and every variant of the spec is registered")
     return build_hybrid(loaded, out_dir, hot_trace=hot_trace, archs=[archs], jobs=jobs, compress_mode=compress_mode,
-                        nvcc=nvcc, launcher=launcher, shard_size=shard_size, progress=progress)
+                        nvcc=nvcc, launcher=launcher, shard_size=shard_size, progress=progress, on_wait=_say_waiting)
+
+
+def _say_waiting(message: str) -> None:
+    terminal().err.print(message, markup=False, highlight=False)
+

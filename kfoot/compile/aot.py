@@ -15,6 +15,7 @@ Layout of the output directory:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
@@ -30,11 +31,12 @@ import ninja
 
 from ..core.errors import KfootError, ToolMissing
 from ..spec.loader import Spec
-from ..core.toolchain import find_tool, tool_version
+from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import manifest as manifest_mod
-from ..core.archs import parse_targets
+from ..core.archs import check_supported, parse_targets
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
+from .lock import output_lock
 from .results import AotResult
 from .sources import Shard, plan_shards, render, write_if_changed
 
@@ -63,10 +65,26 @@ class VariantFailure:
     log: Path
 
 
-def build_aot(
+def build_aot(spec: Spec, out_dir: str | os.PathLike, *, on_wait=None, caller_holds_lock: bool = False,
+              **options) -> AotResult:
+    """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`
+    into `out_dir`, holding its build lock (kfoot.compile.lock: a second build of the same
+    folder waits; `on_wait(message)` says so). Options: see _build_aot."""
+    out = Path(out_dir).resolve()
+    _check_build_folder(out)
+    with contextlib.ExitStack() as stack:
+        # Taken once the inputs are checked, so a bad --arch or flag leaves no folder behind.
+        def lock() -> None:
+            if not caller_holds_lock:
+                stack.enter_context(output_lock(out, on_wait))
+        return _build_aot(spec, out, lock=lock, **options)
+
+
+def _build_aot(
     spec: Spec,
     out_dir: str | os.PathLike,
     *,
+    lock,
     archs: list[str] | str,
     variants: list[Variant] | None = None,
     families: list[str] | None = None,
@@ -97,6 +115,9 @@ def build_aot(
     if jobs < 1:
         raise KfootError(f"-j must be at least 1, not {jobs}")
     nvcc_path = find_tool("nvcc", nvcc)
+    supported = nvcc_arch_numbers(nvcc_path)
+    if supported:
+        check_supported(targets, supported, f"nvcc {tool_version(nvcc_path)}")
     launcher_argv = _resolve_launcher(launcher)
     ninja_path = Path(ninja.BIN_DIR) / "ninja"
     if not ninja_path.is_file():
@@ -109,8 +130,8 @@ def build_aot(
     family_args = {name: spec.family(name).build.nvcc_args() for name in dict.fromkeys(v.family for v in unique)}
     check_nvcc_flags(spec, list(family_args), nvcc_path)
 
-    out = Path(out_dir).resolve()
-    _check_build_folder(out)
+    out = Path(out_dir)
+    lock()
     build_dir = out / "build"
     try:
         (build_dir / "src").mkdir(parents=True, exist_ok=True)

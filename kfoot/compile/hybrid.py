@@ -12,15 +12,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import KfootError
+from .lock import output_lock
 from .results import RegistryResult
-from .rtc import check_nvrtc_flags, write_registry
+from .rtc import check_nvrtc_flags, check_nvrtc_targets, write_registry
 from ..runtime.trace import resolve_trace
 from ..spec.variants import enumerate_spec
 
 
-def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
-                 progress=None, **aot_options) -> RegistryResult:
-    """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json."""
+def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, **options) -> RegistryResult:
+    """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json.
+    Holds the output folder's build lock throughout (kfoot.compile.lock)."""
+    check_nvrtc_targets(archs)
+    with output_lock(Path(out_dir).resolve(), on_wait):
+        return _build_hybrid(spec, out_dir, hot_trace=hot_trace, archs=archs, **options)
+
+
+def _build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
+                  progress=None, **aot_options) -> RegistryResult:
     from .aot import build_aot
 
     every = enumerate_spec(spec)
@@ -30,7 +38,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=No
     hot = resolve_trace(hot_trace, by_id, "spec")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
-                       launcher=launcher, progress=progress, **aot_options)
+                       launcher=launcher, progress=progress, caller_holds_lock=True, **aot_options)
     from .ninja_file import ShardPaths
 
     out = Path(result.out_dir)

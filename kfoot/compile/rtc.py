@@ -10,25 +10,29 @@ import time
 from pathlib import Path
 
 from .. import __version__
-from ..core.archs import parse_targets
+from ..core.archs import check_supported, parse_targets
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..runtime import fingerprint
 from ..runtime.registry import REGISTRY_FORMAT, REGISTRY_NAME, REGISTRY_VERSION, TEMPLATES_DIR
 from ..spec.variants import enumerate_spec
+from .lock import output_lock
 from .results import RegistryResult
 
 
-def build_rtc(spec, out_dir, *, variants=None, families=None, arch: str | None = None) -> RegistryResult:
+def build_rtc(spec, out_dir, *, variants=None, families=None, arch: str | None = None,
+              on_wait=None) -> RegistryResult:
     """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, those of the
     families matching the `families` globs, or exactly `variants`).
 
     Every family keeps all its variants even when two families share a template-id (so a lookup
     by either family works); the runtime compiles and caches per template-id, so it is built once.
     """
+    check_nvrtc_targets(arch)
     chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in chosen)), arch)
-    path = write_registry(spec, out_dir, chosen, mode="rtc")
+    with output_lock(Path(out_dir).resolve(), on_wait):
+        path = write_registry(spec, out_dir, chosen, mode="rtc")
     return RegistryResult("rtc", Path(out_dir), path, len(chosen), sorted({v.family for v in chosen}))
 
 
@@ -138,6 +142,15 @@ def _plain(value):
 
 _NVRTC_UNKNOWN = re.compile(r"unrecognized option (\S+)")
 CHECK_ARCH = "sm_90"  # flags are checked for this arch when the build names none
+
+
+def check_nvrtc_targets(archs: str | list[str] | None) -> None:
+    """Every requested target is one this NVRTC compiles for (one line naming it otherwise)."""
+    if not archs:
+        return
+    from ..runtime import nvrtc
+
+    check_supported(parse_targets(archs), nvrtc.supported_archs(), f"NVRTC {nvrtc.nvrtc_version()}")
 
 
 def check_arch(archs: str | list[str] | None) -> str:

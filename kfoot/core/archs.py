@@ -100,3 +100,14 @@ def sass_runs_on(built, device) -> bool:
     if built.suffix:
         return built.number == device.number and built.suffix == device.suffix
     return built.major == device.major and built.minor <= device.minor
+
+
+def check_supported(targets: list[Arch], supported: tuple[int, ...] | frozenset[int], tool: str,
+                    what: str = "--arch") -> None:
+    """One line naming the first target `tool` cannot compile for, and what it can; before any
+    work starts, so a typo such as sm_12 never reaches the compiler once per translation unit."""
+    for target in targets:
+        if target.number not in supported:
+            listed = ", ".join(f"{target.kind}_{n}" for n in sorted(supported))
+            raise KfootError(f"{what}: {target.name} is not supported by {tool} (supported: {listed})")
+

@@ -83,3 +83,15 @@ def tool_version(path: Path) -> str:
         return "unknown"
     match = re.search(r"V(\d+\.\d+\.\d+)", out) or re.search(r"release (\d+\.\d+)", out)
     return match.group(1) if match else "unknown"
+
+
+@functools.cache
+def nvcc_arch_numbers(nvcc: Path) -> frozenset[int]:
+    """The SM numbers an nvcc compiles for (`--list-gpu-code`: sm_75 ... sm_121); empty when it
+    cannot say (an old nvcc), in which case nothing is checked up front."""
+    try:
+        out = subprocess.run([str(nvcc), "--list-gpu-code"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(int(n) for n in re.findall(r"\bsm_(\d+)", out))
+

@@ -1,0 +1,81 @@
+"""Guards that run before a build does: archs the toolchain supports (every mode), and one build
+per output folder (a second build waits for the first)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.oracles.cli import REPO, run_kfoot
+from tests.oracles.cuobjdump import cuobjdump_elf_kernels
+
+
+def _nvcc_codes() -> list[str]:
+    from kfoot.core.toolchain import find_tool
+
+    out = subprocess.run([str(find_tool("nvcc")), "--list-gpu-code"], capture_output=True, text=True).stdout
+    return out.split()
+
+
+@pytest.mark.parametrize("mode", ["aot", "rtc"])
+@pytest.mark.parametrize("arch", ["sm_12", "compute_12", "sm_80,sm_999"])
+def test_an_arch_the_toolchain_lacks_is_one_line_before_anything_runs(tmp_path, mode, arch):
+    out = tmp_path / "out"
+    proc = run_kfoot("build", "--mode", mode, "bundled:demo", "--arch", arch, "-o", out, check_rc=2)
+    bad = arch.split(",")[-1]
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"{bad} is not supported by {'nvcc' if mode == 'aot' else 'NVRTC'}" in lines[0]
+    # The supported list is the toolchain's own (nvcc --list-gpu-code, the oracle for both here).
+    listed = re.search(r"\(supported: (.*)\)", lines[0]).group(1).replace("compute_", "sm_").split(", ")
+    assert sorted(listed) == sorted(_nvcc_codes())
+    assert not out.exists()
+
+
+def test_warm_refuses_an_arch_nvrtc_lacks(tmp_path):
+    run_kfoot("build", "--mode", "rtc", "bundled:demo", "-o", tmp_path / "reg")
+    proc = run_kfoot("warm", tmp_path / "reg", "--arch", "sm_12", check_rc=2)
+    assert "sm_12" in proc.stderr and "not supported" in proc.stderr
+
+
+_SLOW_STEP = """
+import sys, time
+from kfoot.compile import aot
+real = aot._run_ninja
+def slow(*args, **kwargs):
+    open(sys.argv[1], "w").close()  # the first build is inside its lock now
+    time.sleep(4)
+    return real(*args, **kwargs)
+aot._run_ninja = slow
+from kfoot.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_a_second_build_of_one_folder_waits_for_the_first(tmp_path):
+    out = tmp_path / "out"
+    started = tmp_path / "started"
+    common = ["build", "--mode", "aot", "--arch", "sm_90", "-o", str(out), "--json", "--no-progress"]
+    first = subprocess.Popen([sys.executable, "-c", _SLOW_STEP, str(started), *common, "bundled:demo",
+                              "--family", "unary"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    deadline = time.monotonic() + 120
+    while not started.exists():
+        assert first.poll() is None and time.monotonic() < deadline, first.communicate()
+        time.sleep(0.05)
+    second = run_kfoot(*common, REPO / "tests" / "partlib" / "part.toml", "--keep-going", check_rc=2)
+    first_out, first_err = first.communicate(timeout=300)
+    assert first.returncode == 0, first_err
+    assert f"another kfoot build is writing {out}; waiting" in second.stderr
+    # The second build ran after the first: its library is what is on disk, whole, and its
+    # summary describes it (cuobjdump: the 3 partlib kernels that compile, no unary kernel).
+    assert json.loads(second.stdout)["variants"] == 3
+    names = cuobjdump_elf_kernels(out / "libkfoot_kernels.so")["sm_90"]
+    assert len(names) == 3 and all("partlib" in n for n in names)
+    assert json.loads(first_out)["variants"] == 16
+    assert os.path.exists(out / ".kfoot-build.lock")
