@@ -237,6 +237,18 @@ def test_the_ptx_check_reads_a_prefix_not_the_first_chunk_expanded(tmp_path):
     assert "PTX" in file["undecodable"][0]["reason"]
 
 
+def test_the_memory_estimate_reads_no_ptx_over_the_bound(tmp_path):
+    """--memory estimate compiles PTX with ptxas; a PTX image declaring 1 GiB (zstd, 320 KiB
+    stored) is neither read whole nor decoded: its module stays "not estimated"."""
+    path = tmp_path / "ptx.fatbin"
+    path.write_bytes(container(entry(KIND_PTX, zstd_zeros(GiB, 320 << 10), flags=0x11 | FLAG_ZSTD, declared=GiB)))
+    proc, seconds, processes, peak = measured("report", "--json", "--memory", "estimate", path)
+    file = _attributed(proc, path)
+    _within(processes, peak)
+    assert seconds < TIME_S
+    assert file["memory"]["modules_by_route"] == {"ptx-jit, not estimated": 1}
+
+
 def test_max_memory_option_and_bad_values(tmp_path):
     path = tmp_path / "bomb.fatbin"
     path.write_bytes(container(entry(KIND_ELF, zstd_zeros(64 * MiB, 128 << 10), flags=0x11 | FLAG_ZSTD,

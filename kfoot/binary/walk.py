@@ -333,10 +333,11 @@ class _Claims:
         return free
 
 
-def read_containers(keys) -> Iterator[tuple[ContainerKey, bytes]]:
+def read_containers(keys, *, max_bytes: int | None = None) -> Iterator[tuple[ContainerKey, bytes]]:
     """(key, bytes) of each container (or raw cubin) the keys name, read anew from their files, one
     at a time: for a consumer that kept keys of a walk that has moved on (the estimate's PTX JIT).
-    Each file (and wheel member) is opened once; a key whose container is gone is left out."""
+    Each file (and wheel member) is opened once; a key whose container is gone, or is larger than
+    `max_bytes` (its size read from its header before anything else), is left out."""
     by_path: dict[str, list[ContainerKey]] = {}
     for key in keys:
         by_path.setdefault(key.path, []).append(key)
@@ -345,23 +346,26 @@ def read_containers(keys) -> Iterator[tuple[ContainerKey, bytes]]:
         try:
             with inputs.open_path(path) as file:
                 if inputs.sniff(os.pread(file.fileno(), 20, 0), path.name, inputs.is_stdin(path)) != "wheel":
-                    yield from _read_keys(file.fileno(), wanted)
+                    yield from _read_keys(file.fileno(), wanted, max_bytes)
                     continue
                 members = {key.member for key in wanted}
                 for member, member_file in inputs.wheel_members(path, names=members, file=file):
                     with member_file:
-                        yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member])
+                        yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member],
+                                              max_bytes)
         except (OSError, FormatError):
             continue  # gone or changed since the walk: its keys are left out
 
 
-def _read_keys(fd: int, keys: list[ContainerKey]):
+def _read_keys(fd: int, keys: list[ContainerKey], max_bytes: int | None):
     size = os.fstat(fd).st_size
     for key in keys:
         window = Window(fd, key.base)
         head = window.read(key.offset, fatbin.CONTAINER_HEADER.size)
         if head[:4] == fatbin.MAGIC_BYTES and len(head) == fatbin.CONTAINER_HEADER.size:
             _magic, _version, header_size, payload_size = fatbin.CONTAINER_HEADER.unpack(head)
-            yield key, window.read(key.offset, header_size + payload_size)
+            if max_bytes is None or header_size + payload_size <= max_bytes:
+                yield key, window.read(key.offset, header_size + payload_size)
         elif key.offset == 0 and key.member is None and head[:4] == inputs.ELF_MAGIC:
-            yield key, window.read(0, size)  # a raw cubin: the whole file
+            if max_bytes is None or size <= max_bytes:
+                yield key, window.read(0, size)  # a raw cubin: the whole file

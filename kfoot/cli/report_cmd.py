@@ -10,7 +10,8 @@ import click
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
-from ..report.analyze import ReportOptions, analyze_paths, max_memory
+from ..core.limits import max_memory
+from ..report.analyze import ReportOptions, analyze_paths
 from ..report.model import BY_CHOICES
 from .terminal import terminal
 
@@ -67,7 +68,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     if memory:
         from ..memory import attach_memory, report_memory_arch
 
-        attach_memory(report, memory, report_memory_arch(memory_arch, options.archs))
+        attach_memory(report, memory, report_memory_arch(memory_arch, options.archs), max_bytes=options.max_memory)
     if fmt == "table":
         from ..report.render import render_rich
 

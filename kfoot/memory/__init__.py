@@ -26,7 +26,8 @@ def resolve_mode(mode: str) -> str:
     return mode
 
 
-def attach_memory(report, mode: str, arch: str | None = None, *, jit_ptx: bool = True) -> str:
+def attach_memory(report, mode: str, arch: str | None = None, *, jit_ptx: bool = True,
+                  max_bytes: int | None = None) -> str:
     """Fill each file's and the totals' `memory`; returns the method used (estimate|measure).
     Measured files carry the estimate for the device's arch next to the measurement, which is
     what docs/memory.md's calibration compares."""
@@ -36,10 +37,10 @@ def attach_memory(report, mode: str, arch: str | None = None, *, jit_ptx: bool =
             from .measure import measure_file
 
             measured = measure_file(file.path)
-            measured["estimate"] = estimate_file(file, measured["arch"], jit_ptx=jit_ptx)
+            measured["estimate"] = estimate_file(file, measured["arch"], jit_ptx=jit_ptx, max_bytes=max_bytes)
             file.memory = measured
         else:
-            file.memory = estimate_file(file, arch, jit_ptx=jit_ptx) or {
+            file.memory = estimate_file(file, arch, jit_ptx=jit_ptx, max_bytes=max_bytes) or {
                 "method": "estimated", "arch": None, "eager_bytes": 0, "lazy_bytes": 0, "modules": 0}
     report.totals.memory = estimate_totals([f.memory for f in report.files])
     return method

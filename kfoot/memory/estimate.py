@@ -38,6 +38,7 @@ from pathlib import Path
 # loads, kfoot.binary.walk's rule, which the estimate applies to the report's images.
 from ..binary.walk import REGISTERED_SECTIONS, ContainerKey, read_containers
 from ..core.archs import Arch, parse_arch, parse_device_arch, sass_runs_on
+from ..core.limits import max_memory
 from ..core.errors import KfootError
 
 # Assumed placement granularity of one module on the device (see the docstring, point 4).
@@ -165,9 +166,10 @@ class Estimate:
 
 
 def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
-                  module_align: int = MODULE_ALIGN) -> dict | None:
+                  module_align: int = MODULE_ALIGN, max_bytes: int | None = None) -> dict | None:
     """The context-memory estimate of one report file (`FileReport`), as its JSON `memory` dict;
-    None when the file holds no loadable device code."""
+    None when the file holds no loadable device code. `max_bytes` bounds what the PTX JIT step
+    reads and decodes per container (default: kfoot.core.limits.max_memory())."""
     loads = file_report.image_loads
     name = arch or default_arch(loads)
     if name is None:
@@ -193,13 +195,14 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
             jit_needed.append((module, image))
         estimate.modules.append(module)
     if jit_needed and jit_ptx:
-        estimate.jit = _jit_with_ptxas(jit_needed, device) or "flag"
+        estimate.jit = _jit_with_ptxas(jit_needed, device, max_memory() if max_bytes is None else max_bytes) or "flag"
     return estimate.to_dict()
 
 
-def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
+def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
     """Compile each picked PTX image with ptxas for the device, the offline twin of the driver's
-    JIT, and take the resulting cubin's load bytes. None when ptxas is not available."""
+    JIT, and take the resulting cubin's load bytes. None when ptxas is not available. A container
+    or PTX image over `max_bytes` is not read or decoded: its module stays "not estimated"."""
     from ..core.toolchain import find_tool
 
     try:
@@ -213,7 +216,7 @@ def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
     with tempfile.TemporaryDirectory(prefix="kfoot-jit-") as tmp:
         # Straight from the files, by key: the report's walk is over and its files are closed.
         # A container no longer there (the file changed since the report) stays flagged.
-        for key, data in read_containers(wanted):
+        for key, data in read_containers(wanted, max_bytes=max_bytes):
             module, image = wanted[key]
             try:
                 container = fatbin.parse_container(data, 0)
@@ -226,7 +229,7 @@ def _jit_with_ptxas(jit_needed, device: Arch) -> str | None:
                 if entry.group_slice is not None:
                     continue  # inside a --concat group: rare for PTX; left flagged
                 ptx = bytes(fatbin.decompress(entry, data[entry.payload_offset:entry.payload_offset
-                                                          + entry.slot_size]))
+                                                          + entry.slot_size], max_bytes=max_bytes))
             except fatbin.UndecodableEntry:
                 continue
             source = Path(tmp) / "module.ptx"

@@ -23,7 +23,8 @@ from ..binary import cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
 from ..core import workers
 from ..core.errors import FormatError, KfootError
-from ..core.units import format_bytes, parse_bytes
+from ..core.limits import MAX_MEMORY_ENV, max_memory
+from ..core.units import format_bytes
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)
@@ -36,23 +37,7 @@ PARALLEL_THRESHOLD = 24 << 20
 # decoding would take more than its share (read + output + what parsing adds, from the header,
 # before anything is read) is not decompressed: it is counted from its header as undecodable,
 # its stored bytes attributed as any image's. The interpreter and the report come on top.
-DEFAULT_MAX_MEMORY = 512 << 20
-MAX_MEMORY_ENV = "KFOOT_MAX_MEMORY"
-
-
-def max_memory(value=None) -> int:
-    """The memory bound in bytes: `value` (a size: 512MiB, 1G), else KFOOT_MAX_MEMORY, else 512 MiB."""
-    if value is None:
-        value = os.environ.get(MAX_MEMORY_ENV) or None
-        if value is None:
-            return DEFAULT_MAX_MEMORY
-        what = MAX_MEMORY_ENV
-    else:
-        what = "--max-memory"
-    size = parse_bytes(value, what)
-    if size < 1 << 20:
-        raise KfootError(f"{what}: {value!r} is below 1 MiB, too little to decode any image")
-    return size
+# The bound itself: kfoot.core.limits (--max-memory, else KFOOT_MAX_MEMORY, else 512 MiB).
 
 
 @dataclass(frozen=True)
