@@ -12,13 +12,19 @@ NumPy cannot say anything about: bfloat16 (not a NumPy dtype) promotes like floa
 that float16 with bfloat16 gives float32 (neither holds the other). A spec may declare more
 dtypes (`[dtypes.NAME]`); one declared with a kind and a bit width promotes by the same rules,
 one without is not promotable.
+
+Declared dtypes belong to the spec that declares them: each loaded Spec (and its families) holds
+its own `DTypeTable`, the builtins plus its declarations, and this module holds no state a load
+could change (two specs in one process may give one name different meanings).
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 
 @dataclass(frozen=True)
@@ -50,17 +56,12 @@ _ALL = (
 )
 BUILTIN_NAMES: tuple[str, ...] = tuple(d.name for d in _ALL)
 
-# Both grow when a spec declares a dtype (see `declare`).
-DTYPES: dict[str, DType] = {d.name: d for d in _ALL}
-DTYPE_NAMES: tuple[str, ...] = tuple(DTYPES)
-CPP_TO_DTYPE: dict[str, str] = {d.cpp: d.name for d in _ALL}
-
 # Fixed-width names a spec may still write for an integer dtype: they stand for the dtype
 # (and so for kfoot's spelling), never for whatever the user's <cstdint> makes of them.
-ALIASES: dict[str, str] = {
+ALIASES: Mapping[str, str] = MappingProxyType({
     "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
     "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
-}
+})
 
 # Single-word C++ type names that need no declaration (so a bare word among these is not a typo).
 FUNDAMENTAL_WORDS = frozenset({
@@ -68,47 +69,130 @@ FUNDAMENTAL_WORDS = frozenset({
     "wchar_t", "char8_t", "char16_t", "char32_t", "__half", "__nv_bfloat16",
 })
 
-_KIND_WORDS = {"bool": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
-
-
-def cpp_type(name: str) -> str:
-    return DTYPES[name].cpp
-
-
-def declare(name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> DType:
-    """Add a spec-declared dtype; `kind` is one of bool, int, uint, float, complex (or None).
-
-    Raises ValueError when the name is a builtin or was declared differently before (dtype
-    names are process-wide: two specs loaded together must agree on a name's meaning).
-    """
-    if name in BUILTIN_NAMES:
-        raise ValueError(f"'{name}' is a builtin dtype")
-    dtype = DType(name, cpp, _KIND_WORDS[kind] if kind else None, bits, header)
-    old = DTYPES.get(name)
-    if old is not None and old != dtype:
-        raise ValueError(f"dtype '{name}' is already declared differently (cpp {old.cpp!r})")
-    global DTYPE_NAMES
-    DTYPES[name] = dtype
-    DTYPE_NAMES = tuple(DTYPES)
-    CPP_TO_DTYPE.setdefault(cpp, name)
-    return dtype
+_KIND_WORDS: Mapping[str, str] = MappingProxyType({"bool": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"})
 
 
 def kind_words() -> tuple[str, ...]:
     return tuple(_KIND_WORDS)
 
 
+def declared_dtype(name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> DType:
+    """A spec-declared dtype; `kind` is one of bool, int, uint, float, complex (or None).
+
+    Raises ValueError when the name is a builtin."""
+    if name in BUILTIN_NAMES:
+        raise ValueError(f"'{name}' is a builtin dtype")
+    return DType(name, cpp, _KIND_WORDS[kind] if kind else None, bits, header)
+
+
+@dataclass(frozen=True)
+class DTypeTable:
+    """The dtypes one spec may use: the builtins, then the ones it declares. Immutable;
+    `declare` returns a new table."""
+
+    declared: tuple[DType, ...] = ()
+    by_name: Mapping[str, DType] = field(init=False, repr=False, compare=False)
+    by_cpp: Mapping[str, str] = field(init=False, repr=False, compare=False)  # spelling -> first dtype
+
+    def __post_init__(self) -> None:
+        by_name = {d.name: d for d in _ALL}
+        for dtype in self.declared:
+            if dtype.name in BUILTIN_NAMES:
+                raise ValueError(f"'{dtype.name}' is a builtin dtype")
+            old = by_name.get(dtype.name)
+            if old is not None and old != dtype:
+                raise ValueError(f"dtype '{dtype.name}' is already declared differently (cpp {old.cpp!r})")
+            by_name[dtype.name] = dtype
+        by_cpp: dict[str, str] = {}
+        for dtype in by_name.values():
+            by_cpp.setdefault(dtype.cpp, dtype.name)
+        object.__setattr__(self, "by_name", MappingProxyType(by_name))
+        object.__setattr__(self, "by_cpp", MappingProxyType(by_cpp))
+
+    def declare(self, name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> "DTypeTable":
+        """This table with one more spec-declared dtype (see `declared_dtype`).
+
+        Raises ValueError when the name is a builtin or this table declares it differently."""
+        dtype = declared_dtype(name, cpp, header, kind, bits)
+        if self.by_name.get(name) == dtype:
+            return self
+        return DTypeTable((*self.declared, dtype))
+
+    # -- lookup ---------------------------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.by_name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def get(self, name: str) -> DType | None:
+        return self.by_name.get(name)
+
+    def cpp(self, name: str) -> str:
+        """The spelling of dtype `name` in a template-id."""
+        return self.by_name[name].cpp
+
+    def from_cpp(self, spelling: str) -> str | None:
+        """The dtype a C++ spelling stands for ("float" -> float32), or None."""
+        return self.by_cpp.get(spelling)
+
+    def promotable(self, name: str) -> bool:
+        return self.by_name[name].kind is not None
+
+    def nearest(self, word: str, n: int = 3) -> list[str]:
+        """The dtype names closest to a misspelt one (difflib), best first."""
+        pool = list(self.by_name) + list(ALIASES)
+        found = difflib.get_close_matches(word, pool, n=n, cutoff=0.4)
+        if not found:
+            found = difflib.get_close_matches(word.lower(), pool, n=n, cutoff=0.4)
+        return list(dict.fromkeys(ALIASES.get(f, f) for f in found))
+
+    # -- promotion ------------------------------------------------------------------------
+    def promote(self, names: list[str] | tuple[str, ...]) -> str:
+        """NumPy's result_type for any number of dtypes (see the module docstring)."""
+        # NumPy promotes into the highest kind first (complex and floats, then integers): int8
+        # and uint8 each fit float16, so (int8, uint8, float16) stays float16 instead of
+        # passing through int16.
+        for n in names:
+            if self.by_name[n].kind is None:
+                raise ValueError(f"dtype '{n}' declares no kind and bits, so it cannot be promoted")
+        kind_rank = {"c": 0, "f": 0, "i": 1, "u": 1, "b": 2}
+        ordered = sorted(names, key=lambda n: kind_rank[self.by_name[n].kind])
+        result = ordered[0]
+        for name in ordered[1:]:
+            result = _promote_any(self.by_name[result], self.by_name[name])
+        return result
+
+    def promote_pair(self, a: str, b: str) -> str:
+        return self.promote((a, b))
+
+
+# The builtin dtypes alone, and read-only views of them for callers that know no spec.
+BUILTIN = DTypeTable()
+DTYPES: Mapping[str, DType] = BUILTIN.by_name
+DTYPE_NAMES: tuple[str, ...] = BUILTIN.names
+CPP_TO_DTYPE: Mapping[str, str] = BUILTIN.by_cpp
+
+
+def cpp_type(name: str) -> str:
+    return BUILTIN.cpp(name)
+
+
 def promotable(name: str) -> bool:
-    return DTYPES[name].kind is not None
+    return BUILTIN.promotable(name)
 
 
 def nearest(word: str, n: int = 3) -> list[str]:
-    """The dtype names closest to a misspelt one (difflib), best first."""
-    pool = list(DTYPES) + list(ALIASES)
-    found = difflib.get_close_matches(word, pool, n=n, cutoff=0.4)
-    if not found:
-        found = difflib.get_close_matches(word.lower(), pool, n=n, cutoff=0.4)
-    return list(dict.fromkeys(ALIASES.get(f, f) for f in found))
+    return BUILTIN.nearest(word, n)
+
+
+def promote(names: list[str] | tuple[str, ...]) -> str:
+    return BUILTIN.promote(names)
+
+
+def promote_pair(a: str, b: str) -> str:
+    return BUILTIN.promote_pair(a, b)
 
 
 # -- promotion --------------------------------------------------------------------------------
@@ -125,14 +209,13 @@ def _float_bits_for(integer: DType) -> int:
     return {8: 16, 16: 32}.get(integer.bits, 64)
 
 
-def _promote_any(a: str, b: str) -> str:
-    if a == b:
-        return a
-    da, db = DTYPES[a], DTYPES[b]
+def _promote_any(da: DType, db: DType) -> str:
+    if da.name == db.name:
+        return da.name
     if da.kind == "b":
-        return b
+        return db.name
     if db.kind == "b":
-        return a
+        return da.name
     rank = {"i": 0, "u": 0, "f": 1, "c": 2}
     if rank[da.kind] < rank[db.kind]:
         da, db = db, da  # da is the higher kind
@@ -161,23 +244,3 @@ def _promote_any(a: str, b: str) -> str:
     needed = db.bits if db.kind == "f" else max(_float_bits_for(db), 32)
     needed = max(needed, 32)
     return da.name if component >= needed else _builtin("c", 2 * needed)
-
-
-def promote(names: list[str] | tuple[str, ...]) -> str:
-    """NumPy's result_type for any number of dtypes (see the module docstring)."""
-    # NumPy promotes into the highest kind first (complex and floats, then integers): int8 and
-    # uint8 each fit float16, so (int8, uint8, float16) stays float16 instead of passing
-    # through int16.
-    for n in names:
-        if DTYPES[n].kind is None:
-            raise ValueError(f"dtype '{n}' declares no kind and bits, so it cannot be promoted")
-    kind_rank = {"c": 0, "f": 0, "i": 1, "u": 1, "b": 2}
-    ordered = sorted(names, key=lambda n: kind_rank[DTYPES[n].kind])
-    result = ordered[0]
-    for name in ordered[1:]:
-        result = _promote_any(result, name)
-    return result
-
-
-def promote_pair(a: str, b: str) -> str:
-    return promote((a, b))

@@ -151,9 +151,6 @@ class Axis:
     def derived(self) -> bool:
         return self.rule is not None
 
-    @property
-    def is_dtype(self) -> bool:
-        return all(isinstance(v, str) and v in dtypes.DTYPES for v in self.values)
 
 
 @dataclass
@@ -170,6 +167,7 @@ class Family:
     style: str = "nested"  # "dependent" when outputs derive from inputs (see load)
     derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
     build: BuildOptions = field(default_factory=BuildOptions)  # [build] options, then the family's own
+    dtypes: dtypes.DTypeTable = dtypes.BUILTIN  # the spec's dtypes: the builtins and its [dtypes.NAME]
 
     # -- axes -------------------------------------------------------------------------
     @property
@@ -193,7 +191,7 @@ class Family:
     def _apply_rule(self, axis: Axis, values: dict) -> object:
         if axis.rule == "same":
             return values[axis.sources[0]]
-        return dtypes.promote([values[s] for s in axis.sources])
+        return self.dtypes.promote([values[s] for s in axis.sources])
 
     def _error(self, key: str | None, message: str) -> SpecError:
         return _fail(self.spec_path, self.name, key, message)
@@ -224,18 +222,21 @@ class Family:
             raise self._error(None, f"variant {self._describe(full)} is excluded by the spec")
         return {name: full[name] for name in self.axes}
 
-    @staticmethod
-    def _normalise(value: object) -> object:
+    def is_dtype_axis(self, name: str) -> bool:
+        """Whether every value of a free axis is one of the spec's dtypes."""
+        return all(isinstance(v, str) and v in self.dtypes for v in self.axes[name].values)
+
+    def _normalise(self, value: object) -> object:
         if isinstance(value, str) and value in dtypes.ALIASES:
             return dtypes.ALIASES[value]  # int64_t is int64
-        if isinstance(value, str) and value in dtypes.CPP_TO_DTYPE and value not in dtypes.DTYPES:
-            return dtypes.CPP_TO_DTYPE[value]  # accept "float" for float32, "__half" for float16
+        if isinstance(value, str) and value not in self.dtypes and self.dtypes.from_cpp(value) is not None:
+            return self.dtypes.from_cpp(value)  # accept "float" for float32, "__half" for float16
         return value
 
     def _coerce(self, name: str, value: object) -> object:
         axis = self.axes[name]
         value = self._normalise(value)
-        if isinstance(value, str) and not axis.is_dtype:
+        if isinstance(value, str) and not self.is_dtype_axis(name):
             # Integers and booleans may arrive as text (from a command line or a trace).
             for candidate in axis.values:
                 if format_value(candidate) == value:
@@ -290,6 +291,7 @@ class Spec:
     families: list[Family]
     shard_size: int | None = None  # [build] shard_size: the spec's preferred translation-unit size
     build: BuildOptions = field(default_factory=BuildOptions)  # [build] include_dirs, defines, flags
+    dtypes: dtypes.DTypeTable = dtypes.BUILTIN  # the builtins and this spec's [dtypes.NAME], its own
 
     def family(self, name: str) -> Family:
         for fam in self.families:
@@ -355,8 +357,8 @@ def load_spec(path: str | Path | None = None) -> Spec:
     for key in data:
         if key not in _TOP_KEYS:
             raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
-    _load_dtypes(spec_path, data.get("dtypes", {}))
-    typesets = _load_typesets(spec_path, data.get("typesets", {}))
+    table = _load_dtypes(spec_path, data.get("dtypes", {}))
+    typesets = _load_typesets(spec_path, data.get("typesets", {}), table)
     shard_size, build = _load_build(spec_path, data.get("build", {}))
     raw_families = data.get("family")
     if not isinstance(raw_families, list) or not raw_families:
@@ -365,12 +367,13 @@ def load_spec(path: str | Path | None = None) -> Spec:
     families: list[Family] = []
     seen_names: set[str] = set()
     for index, raw in enumerate(raw_families):
-        fam = _load_family(spec_path, typesets, raw, index, build)
+        fam = _load_family(spec_path, typesets, raw, index, build, table)
         if fam.name in seen_names:
             raise _fail(spec_path, fam.name, "name", "duplicate family name")
         seen_names.add(fam.name)
         families.append(fam)
-    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build)
+    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build,
+                dtypes=table)
 
 
 def _load_options(path: Path, family: str | None, raw: dict, prefix: str) -> BuildOptions:
@@ -433,7 +436,7 @@ def _load_build(path: Path, raw: object) -> tuple[int | None, BuildOptions]:
     return size, _load_options(path, None, raw, "build.")
 
 
-def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:
+def _load_typesets(path: Path, raw: object, table: dtypes.DTypeTable) -> dict[str, list[str]]:
     if not isinstance(raw, dict):
         raise _fail(path, None, "typesets", "must be a table of name = [dtype, ...]")
     typesets: dict[str, list[str]] = {}
@@ -444,8 +447,8 @@ def _load_typesets(path: Path, raw: object) -> dict[str, list[str]]:
         for member in members:
             if isinstance(member, str) and member in dtypes.ALIASES:
                 member = dtypes.ALIASES[member]
-            if not isinstance(member, str) or member not in dtypes.DTYPES:
-                raise _fail(path, None, key, _unknown_dtype(member))
+            if not isinstance(member, str) or member not in table:
+                raise _fail(path, None, key, _unknown_dtype(member, table))
         if len(set(members)) != len(members):
             dup = next(m for m in members if members.count(m) > 1)
             raise _fail(path, None, key, f"dtype {dup!r} listed twice")
@@ -457,14 +460,16 @@ _DTYPE_KEYS = {"cpp", "header", "kind", "bits"}
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
 
-def _unknown_dtype(word: object) -> str:
-    near = dtypes.nearest(word) if isinstance(word, str) else []
-    hint = f"did you mean {' or '.join(near)}?" if near else f"dtypes are {', '.join(dtypes.DTYPE_NAMES)}"
+def _unknown_dtype(word: object, table: dtypes.DTypeTable) -> str:
+    near = table.nearest(word) if isinstance(word, str) else []
+    hint = f"did you mean {' or '.join(near)}?" if near else f"dtypes are {', '.join(table.names)}"
     return f"unknown dtype {word!r}; {hint} (write cpp:NAME for a C++ type that is not a dtype)"
 
 
-def _load_dtypes(path: Path, raw: object) -> None:
-    """[dtypes.NAME] tables: a spec's own dtypes (cpp spelling, header, kind and bits)."""
+def _load_dtypes(path: Path, raw: object) -> dtypes.DTypeTable:
+    """[dtypes.NAME] tables: a spec's own dtypes (cpp spelling, header, kind and bits), in a
+    table of its own (the builtins and these; another spec never sees them)."""
+    own = dtypes.BUILTIN
     if not isinstance(raw, dict):
         raise _fail(path, None, "dtypes", "must be a table of [dtypes.NAME] tables")
     for name, table in raw.items():
@@ -496,12 +501,13 @@ def _load_dtypes(path: Path, raw: object) -> None:
         if bits is not None and (isinstance(bits, bool) or bits not in (8, 16, 32, 64, 128)):
             raise _fail(path, None, f"{key}.bits", f"must be 8, 16, 32, 64 or 128, not {bits!r}")
         try:
-            dtypes.declare(name, " ".join(cpp.split()), header, kind, bits)
+            own = own.declare(name, " ".join(cpp.split()), header, kind, bits)
         except ValueError as exc:
             raise _fail(path, None, key, str(exc)) from None
+    return own
 
 
-def _axis_value(text: str) -> str:
+def _axis_value(text: str, table: dtypes.DTypeTable) -> str:
     """A string axis value as kfoot keeps it: a dtype name, or a C++ spelling taken verbatim.
 
     `cpp:TEXT` is always verbatim; a fixed-width name (int64_t) is its dtype; any other bare
@@ -513,17 +519,17 @@ def _axis_value(text: str) -> str:
         if not verbatim:
             raise ValueError("cpp: needs a C++ type or value after it")
         return verbatim
-    if text in dtypes.DTYPES:
+    if text in table:
         return text
     if text in dtypes.ALIASES:
         return dtypes.ALIASES[text]
     if _IDENTIFIER.match(text) and text not in dtypes.FUNDAMENTAL_WORDS:
-        raise ValueError(_unknown_dtype(text))
+        raise ValueError(_unknown_dtype(text, table))
     return text
 
 
 def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int,
-                 build: BuildOptions = BuildOptions()) -> Family:
+                 build: BuildOptions = BuildOptions(), table: dtypes.DTypeTable = dtypes.BUILTIN) -> Family:
     if not isinstance(raw, dict):
         raise _fail(path, f"#{index + 1}", None, "each [[family]] must be a table")
     name = raw.get("name")
@@ -568,7 +574,7 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
         if param not in raw_axes:
             raise fail(f"axes.{param}", "parameter has no axis")
 
-    axes = {a: _load_axis(path, name, typesets, a, raw_axes[a], raw_axes) for a in params}
+    axes = {a: _load_axis(path, name, typesets, a, raw_axes[a], raw_axes, table) for a in params}
     derive_order = _derive_order(path, name, axes)
 
     group = raw.get("group", name)
@@ -587,15 +593,15 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     family = Family(
         name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
         group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
-        build=build.merged(_load_options(path, name, raw, "")),
+        build=build.merged(_load_options(path, name, raw, "")), dtypes=table,
     )
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
         if axis.rule == "promote":
             for source in axis.sources:
-                if not all(isinstance(v, str) and v in dtypes.DTYPES for v in family.axis_values(source)):
+                if not all(isinstance(v, str) and v in table for v in family.axis_values(source)):
                     raise fail(f"axes.{axis.name}", f"promote needs dtype axes, and '{source}' is not one")
-                bare = next((v for v in family.axis_values(source) if not dtypes.promotable(v)), None)
+                bare = next((v for v in family.axis_values(source) if not table.promotable(v)), None)
                 if bare is not None:
                     raise fail(f"axes.{axis.name}", f"promote needs a kind and bits, and dtype '{bare}' "
                                f"(axis '{source}') declares none; add them to [dtypes.{bare}]")
@@ -603,7 +609,7 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     return family
 
 
-def _load_axis(path, family, typesets, name, raw, all_axes) -> Axis:
+def _load_axis(path, family, typesets, name, raw, all_axes, table: dtypes.DTypeTable) -> Axis:
     key = f"axes.{name}"
 
     def fail(message: str) -> SpecError:
@@ -624,7 +630,7 @@ def _load_axis(path, family, typesets, name, raw, all_axes) -> Axis:
             elif isinstance(item, str) and item.strip():
                 # A kfoot dtype name stands for its C++ type; anything else goes in verbatim.
                 try:
-                    values.append(_axis_value(item.strip()))
+                    values.append(_axis_value(item.strip(), table))
                 except ValueError as exc:
                     raise fail(str(exc)) from None
             else:

@@ -18,14 +18,15 @@ if TYPE_CHECKING:
     from .loader import Family, Spec
 
 
-def cpp_argument(value: object) -> str:
-    """How an axis value is spelled as a template argument."""
+def cpp_argument(value: object, table: dtypes.DTypeTable = dtypes.BUILTIN) -> str:
+    """How an axis value is spelled as a template argument (dtype names as `table` spells them:
+    the family's, which knows its spec's declared dtypes)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str) and value in dtypes.DTYPES:
-        return dtypes.cpp_type(value)
+    if isinstance(value, str) and value in table:
+        return table.cpp(value)
     return str(value)
 
 
@@ -65,7 +66,7 @@ def make_variant(family: "Family", values: dict) -> Variant:
     return Variant(
         family=family.name,
         kernel=family.kernel,
-        args=tuple(cpp_argument(v) for _, v in ordered),
+        args=tuple(cpp_argument(v, family.dtypes) for _, v in ordered),
         values=ordered,
         header=family.header,
     )
@@ -95,7 +96,7 @@ def enumerate_family(family: "Family") -> list[Variant]:
         for _, value in ordered:
             text = spelled.get((type(value), value))
             if text is None:
-                text = spelled[(type(value), value)] = cpp_argument(value)
+                text = spelled[(type(value), value)] = cpp_argument(value, family.dtypes)
             args.append(text)
         out.append(Variant(family=family.name, kernel=family.kernel, args=tuple(args), values=ordered,
                            header=family.header))
