@@ -9,6 +9,8 @@ included only when a template-id names it (it costs NVRTC ~1 s of parsing). A sp
 dtype's header is included after them when the caller passes it.
 
 One implementation for both compilers; it lives in core because runtime may not import spec.
+Its text is part of the RTC cache key (kfoot.runtime.fingerprint), so a change here never
+reuses a cubin compiled with the old prelude.
 """
 
 from __future__ import annotations

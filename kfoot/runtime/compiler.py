@@ -70,6 +70,7 @@ class SourceContext:
         self.memo = memo
         self._nvrtc_version: str | None = None
         self._digests: dict[tuple, str] = {}
+        self._preludes: dict[str, str] = {}  # prelude text -> its sha256 (two texts: with and without complex)
 
     @property
     def nvrtc_version(self) -> str:
@@ -109,12 +110,22 @@ class SourceContext:
             self._digests[(header, dirs)] = digest
         return digest
 
+    def prelude_digest(self, variant: RegistryVariant) -> str:
+        """sha256 of the prelude compiling this variant alone starts with (kfoot.core.prelude,
+        read at each call: the key follows the prelude this kfoot compiles with)."""
+        text = fingerprint.prelude_text(variant.template_id)
+        digest = self._preludes.get(text)
+        if digest is None:
+            digest = self._preludes[text] = fingerprint.prelude_sha256(variant.template_id)
+        return digest
+
     def key(self, variant: RegistryVariant) -> str:
         family = self.registry.families[variant.family]
         return fingerprint.cache_key(
             nvrtc_version=self.nvrtc_version,
             arch=self.arch,
             options=self.options(family),
+            prelude_sha256=self.prelude_digest(variant),
             source_sha256=self.digest(family),
             name_expression=variant.template_id,
         )

@@ -1,9 +1,10 @@
 """Cache keys: what must change the key whenever the compiled cubin could change.
 
 The key covers the kfoot version, the NVRTC version, the target arch, the compile options
-(the spec's defines and flags among them: a registry family's `nvrtc_options`), a hash of the
-full source with every header it can reach (through the spec's include_dirs too), and the name
-expression. Include
+(the spec's defines and flags among them: a registry family's `nvrtc_options`), a hash of
+kfoot's prelude (kfoot.core.prelude: the first lines of every NVRTC program, so a kfoot whose
+prelude changed compiles different programs), a hash of the full source with every header it
+can reach (through the spec's include_dirs too), and the name expression. Include
 paths are absolute and machine-specific, so they are left out of the options part of the key;
 the *content* of the headers found through them is in the source hash instead, which is what
 matters and lets a cache move between machines (`kfoot cache export/import`).
@@ -16,10 +17,24 @@ import json
 from pathlib import Path
 
 from .. import __version__
+from ..core import prelude as prelude_mod
 from ..core.includes import walk_includes
 
 # Bump when the entry layout or the meaning of a key changes: old entries then simply miss.
-KEY_SCHEMA = 1
+# 2: the prelude's sha256 joined the key.
+KEY_SCHEMA = 2
+
+
+def prelude_text(name_expression: str) -> str:
+    """The prelude a program compiling this one kernel starts with (kfoot.runtime.compiler)."""
+    return prelude_mod.prelude([name_expression])
+
+
+def prelude_sha256(name_expression: str) -> str:
+    """sha256 of `prelude_text`: read from kfoot.core.prelude at each call, never remembered
+    across kfoot versions (memo.json holds no prelude)."""
+    return hashlib.sha256(prelude_text(name_expression).encode()).hexdigest()
+
 
 def source_digest(main_header: Path, include_dirs: tuple[Path, ...]) -> str:
     """sha256 over the header and every file it includes, transitively, in a stable order
@@ -64,7 +79,8 @@ def portable_options(options: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(opt for opt in options if not opt.startswith("-I"))
 
 
-def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], source_sha256: str, name_expression: str) -> str:
+def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], prelude_sha256: str, source_sha256: str,
+              name_expression: str) -> str:
     """The fingerprint of one kernel: a sha256 hex string."""
     material = {
         "schema": KEY_SCHEMA,
@@ -72,6 +88,7 @@ def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], source
         "nvrtc": nvrtc_version,
         "arch": arch,
         "options": list(portable_options(options)),
+        "prelude": prelude_sha256,
         "source": source_sha256,
         "name": name_expression,
     }
