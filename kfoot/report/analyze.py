@@ -175,7 +175,8 @@ def decode(work: Work) -> list[ImageResult]:
                                 f"{format_bytes(work.budget)} its decoder may take (its share of {MAX_MEMORY_ENV} "
                                 "or --max-memory, the memory bound); counted from its size", container=work.key)]
         data = work.ref.read(0, work.raw_size)
-        image = cubin.parse_cubin(data, with_resources=work.resources, with_load=work.load)  # a raw .cubin that does not parse is bad input: let it raise
+        # A raw .cubin that does not parse is bad input: let it raise, naming the file.
+        image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load)
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
