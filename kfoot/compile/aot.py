@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import os
 import re
 import shlex
@@ -38,7 +37,7 @@ from ..core.archs import check_supported, parse_targets
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
 from .lock import output_lock
 from .results import AotResult
-from .sources import Shard, plan_shards, render, write_if_changed
+from .sources import Shard, dtype_header_paths, include_link, plan_shards, render, write_if_changed
 
 # Variants per translation unit. Each nvcc call pays a fixed cost (~1.5 s per arch to parse
 # the CUDA headers, plus the host compile) next to ~25 ms per variant and arch, so bigger
@@ -127,7 +126,7 @@ def _build_aot(
     unique, repeats = unique_by_template_id(chosen)
     if not unique:
         raise KfootError(f"{spec.path}: nothing to build: no variants selected")
-    family_args = {name: spec.family(name).build.nvcc_args() for name in dict.fromkeys(v.family for v in unique)}
+    family_args = {name: _family_nvcc_args(spec.family(name).build) for name in dict.fromkeys(v.family for v in unique)}
     check_nvcc_flags(spec, list(family_args), nvcc_path)
 
     out = Path(out_dir)
@@ -142,7 +141,13 @@ def _build_aot(
         raise KfootError(f"{out}: cannot create the output directory: {exc.strerror}") from None
 
     header_folders = sorted({v.header.parent for v in unique})
-    include_dirs = _include_links(build_dir, header_folders)
+    # Every folder nvcc reads from goes through a link (build/inc/<digest>): the headers', the
+    # spec's include_dirs and the declared dtypes' headers' (kfoot.compile.sources.include_link).
+    linked = sorted({*header_folders,
+                     *(d for name in family_args for d in spec.family(name).build.include_dirs),
+                     *(p.parent for p in dtype_header_paths(unique, spec.dtypes))})
+    links = _include_links(build_dir, linked)
+    include_dirs = [include_link(folder) for folder in header_folders]
     flags = nvcc_flags(targets, include_dirs, compress_mode)
     shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
     failed: list[VariantFailure] = []
@@ -151,7 +156,8 @@ def _build_aot(
     while True:
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
-        line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, nvcc_path, flags, launcher_argv)
+        line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, nvcc_path, flags, launcher_argv,
+                                 spec.dtypes)
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -162,7 +168,7 @@ def _build_aot(
         compiled += run.compiled
         if run.returncode == 0:
             break
-        failures = [_with_real_paths(f, include_dirs, header_folders)
+        failures = [_with_real_paths(f, links, linked)
                     for f in _collect_failures(build_dir, shards, line_maps, run.failed_outputs)]
         if not failures:
             tail = "\n".join(run.output_lines[-15:])
@@ -234,11 +240,11 @@ def _build_aot(
 
 
 def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
-                 nvcc_path: Path, flags: list[str], launcher_argv: list[str]) -> dict[str, dict[int, int]]:
+                 nvcc_path: Path, flags: list[str], launcher_argv: list[str], table) -> dict[str, dict[int, int]]:
     """The shard sources and build.ninja for `shards`; -> each shard's source line -> variant index."""
     line_maps: dict[str, dict[int, int]] = {}
     for shard in shards:
-        text, line_maps[shard.name] = render(shard)
+        text, line_maps[shard.name] = render(shard, table)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
     _remove_stale_sources(build_dir, {s.name for s in shards})
     ninja_text = render_ninja(
@@ -290,11 +296,22 @@ def _isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], fa
 
 
 def _with_real_paths(failure: VariantFailure, links: list[Path], folders: list[Path]) -> VariantFailure:
-    """The error as the user knows the header: its own folder, not kfoot's build/inc link."""
+    """The error as the user knows the header: its own folder, not kfoot's build/inc link
+    (named from build/ on the command line, from build/src/ in a generated #include)."""
     error = failure.error
     for link, folder in zip(links, folders):
+        error = error.replace(f"src/../{link.as_posix()}/", f"{folder}/")
+        error = error.replace(f"../{link.as_posix()}/", f"{folder}/")
         error = error.replace(f"{link.as_posix()}/", f"{folder}/")
     return dataclasses.replace(failure, error=error)
+
+
+def _family_nvcc_args(options) -> list[str]:
+    """A family's spec options for nvcc (BuildOptions.nvcc_args), each include_dir by its link
+    (sources.include_link), so no folder name reaches the command line: nvcc refuses a quote in
+    an -I path."""
+    return [*(f"-I{include_link(d).as_posix()}" for d in options.include_dirs), *options.define_args(),
+            *options.flags, *options.nvcc_flags]
 
 
 def _plan_shards_by_flags(unique: list[Variant], shard_size: int, family_args: dict[str, list[str]]):
@@ -394,8 +411,10 @@ def _check_build_folder(out: Path) -> None:
 
 
 def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
-    """Each header folder as nvcc sees it: build/inc/<digest of the folder's path>, a symbolic
-    link to the folder, given relative to the build directory (where ninja runs nvcc).
+    """Each folder nvcc reads from (the families' header folders, the spec's include_dirs, the
+    declared dtypes' header folders) as nvcc sees it: build/inc/<digest of the folder's path>
+    (kfoot.compile.sources.include_link), a symbolic link to the folder, given relative to the
+    build directory (where ninja runs nvcc).
 
     nvcc refuses a quote in an -I path ("Stray '\"' character"; a `'` breaks the commands it runs
     itself), so no folder name reaches its command line or the depfiles ninja reads. The digest
@@ -409,14 +428,15 @@ def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
         if "\n" in text or "\r" in text:
             raise KfootError(f"header folder {text!r} holds a newline, which nvcc's command line and build.ninja "
                              f"cannot carry; rename it")
-        name = hashlib.sha256(os.fsencode(text)).hexdigest()[:16]
+        relative = include_link(folder)
+        name = relative.name
         link = inc / name
         if not (link.is_symlink() and os.readlink(link) == text):
             staged = inc / f".{name}.tmp"
             staged.unlink(missing_ok=True)
             os.symlink(text, staged, target_is_directory=True)
             os.replace(staged, link)
-        links.append(Path("inc", name))
+        links.append(relative)
     keep = {p.name for p in links}
     for old in inc.iterdir():
         if old.name not in keep and old.is_symlink():
