@@ -6,6 +6,8 @@ the figures that need slow tools (ptxas, nvcc), so no figure in the docs is type
     .venv/bin/python scripts/docs_examples.py update         # rewrite full examples and copied files in place
     .venv/bin/python scripts/docs_examples.py memory-table   # docs/memory.md's estimate table (nvcc + ptxas, ~1 min)
     .venv/bin/python scripts/docs_examples.py gate-example   # docs/ci.md's gate failure (nvcc, ~1 min)
+    .venv/bin/python scripts/docs_examples.py demo-shipped [--write]
+                                                     # README's RTC "binary size (shipped)" (seconds)
 
 `check` is what tests/test_docs.py runs (in a few seconds, no nvcc); `update` is how a change
 in kfoot's output is carried into the docs (then read the diff).
@@ -375,6 +377,45 @@ def memory_table(demo_build: Path | None) -> None:
     print(f"\nnvcc and ptxas {tool_version(find_tool('ptxas'))} from the NVIDIA wheels")
 
 
+def demo_shipped_bytes() -> int:
+    """RTC's "binary size (shipped)" as `kfoot compare` (so `make demo`) computes it: the demo
+    spec's registry.json and templates/, built by build_rtc and summed by compare's own code."""
+    sys.path.insert(0, str(REPO))
+    from kfoot.compare.run import _tree_bytes
+    from kfoot.compile.rtc import build_rtc
+    from kfoot.spec.loader import DEMO_SPEC, load_spec
+
+    with tempfile.TemporaryDirectory(prefix="kfoot-docs-") as tmp:
+        built = build_rtc(load_spec(DEMO_SPEC), Path(tmp) / "rtc")
+        return _tree_bytes(built.registry, Path(tmp) / "rtc" / "templates")
+
+
+DEMO_SHIPPED_ROW = re.compile(r"^(  binary size \(shipped\)\s+\S+ \S+)(\s+)(\S+ \S+)(\s+\S+ \S+)$", re.M)
+
+
+def demo_shipped(write: bool) -> None:
+    """Print the figure; with `write`, put it in README.md's `make demo` table (the RTC cell of
+    that row, right-aligned as rich aligns it). registry.json names the spec by its absolute path,
+    so the figure is this checkout's."""
+    sys.path.insert(0, str(REPO))
+    from kfoot.core.units import format_bytes
+
+    shipped = demo_shipped_bytes()
+    print(f"RTC binary size (shipped): {format_bytes(shipped)} ({shipped:,} B; spec at {REPO})")
+    if not write:
+        return
+    readme = REPO / "README.md"
+    text = readme.read_text()
+    match = DEMO_SHIPPED_ROW.search(text)
+    if match is None:
+        raise SystemExit("README.md: no `binary size (shipped)` row in the make demo table")
+    width = len(match.group(2)) + len(match.group(3))
+    cell = format_bytes(shipped).rjust(width)
+    readme.write_text(text[:match.start()] + match.group(1) + cell + match.group(4) + text[match.end():])
+    print(f"README.md: {match.group(3)} -> {format_bytes(shipped)} (docs/benchmarks.md shows the same run: "
+          "tests/test_docs.py holds its table equal to README's)")
+
+
 GATE_EXAMPLE_OUT = Path("/tmp/kfoot-gate-example")
 
 
@@ -409,7 +450,12 @@ def main(argv=None) -> int:
     table = sub.add_parser("memory-table", help="docs/memory.md's estimate table")
     table.add_argument("--demo-build", type=Path, default=None, help="an existing `kfoot build --mode aot` of the demo")
     sub.add_parser("gate-example", help="docs/ci.md's gate failure example")
+    shipped = sub.add_parser("demo-shipped", help="README's RTC 'binary size (shipped)' figure, from kfoot compare's code")
+    shipped.add_argument("--write", action="store_true", help="rewrite that cell of README.md's make demo table")
     args = parser.parse_args(argv)
+    if args.what == "demo-shipped":
+        demo_shipped(args.write)
+        return 0
     if args.what == "memory-table":
         memory_table(args.demo_build)
         return 0

@@ -1,19 +1,16 @@
 // kfoot_common.cuh - dtypes, conversions and compute-type rules shared by every kfoot kernel.
 //
-// The kfoot dtypes these kernels take, as kfoot spells them in template-ids:
-//   bool, signed char, unsigned char, int, long, __half, __nv_bfloat16, float, double
+// The kfoot dtypes these kernels take, as kfoot spells them in template-ids (short: int8 with
+// uint8 promotes to int16):
+//   bool, signed char, unsigned char, short, int, long, __half, __nv_bfloat16, float, double
 // Kernels never do arithmetic in __half/__nv_bfloat16: they load, convert to a compute type
 // (float, double or long long), compute, and convert the result to the output type, the way
 // a framework's "opmath" type works.
 //
-// (and short: NumPy promotes int8 with uint8 to int16). kfoot's prelude, first in every unit
-// it generates, defines every spelling (it includes cuda_fp16.h and cuda_bf16.h); they are
-// included here as well so the header also compiles on its own.
-//
-// The headers compile under nvcc and under NVRTC (which has no C library headers, so no
-// <cstdint>): they use fundamental integer types only, as kfoot spells them (int64 is long
-// under both compilers), so a kernel's mangled name is the same whichever compiler built it;
-// a kernel's parameters are never int64_t, which NVRTC's cuda/std headers make long long.
+// The headers compile under nvcc and under NVRTC (no C library headers, so no <cstdint>): they
+// use fundamental integer types only, as kfoot spells them (int64 is long under both), so a
+// kernel's mangled name is the same whichever compiler built it. kfoot's prelude defines every
+// spelling; the half and bfloat16 headers are included here too, so the header stands alone.
 #pragma once
 
 #include <cuda_fp16.h>
