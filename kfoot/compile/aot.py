@@ -32,6 +32,7 @@ from ..core.errors import KfootError, ToolMissing
 from ..spec.loader import Spec
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
+from . import compiler_cache
 from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
@@ -152,11 +153,14 @@ def _build_aot(
     shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
     failed: list[VariantFailure] = []
     generate_s = ninja_s = 0.0
+    # --launcher sccache|ccache: an nvcc the cache can follow, and its counters before the build.
+    ninja_nvcc = compiler_cache.nvcc_for_launcher(build_dir, nvcc_path, launcher_argv)
+    cache_before = compiler_cache.snapshot(launcher_argv)
     edges = compiled = 0
     while True:
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
-        line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, nvcc_path, flags, launcher_argv,
+        line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
                                  spec.dtypes)
         generate_s += time.perf_counter() - t0
 
@@ -194,6 +198,7 @@ def _build_aot(
 
     library = out / LIBRARY_NAME
     fatbin = out / FATBIN_NAME
+    cache_used = compiler_cache.difference(cache_before, compiler_cache.snapshot(launcher_argv))
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]
     ordered_variants = [v for shard in shards for v in shard.variants]
@@ -216,6 +221,7 @@ def _build_aot(
         duplicates=len(repeats),
         failures=[{"template_id": f.template_id, "family": f.family, "error": f.error} for f in failed],
         timings={"generate_s": round(generate_s, 3), "ninja_s": round(ninja_s, 3), "total_s": round(elapsed, 3)},
+        compiler_cache=cache_used,
     )
     manifest_mod.write_manifest(
         result,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..core.units import format_bytes
 from ..spec.variants import Variant
+from .compiler_cache import summary_row
 from .sources import Shard
 
 
@@ -33,6 +34,8 @@ class AotResult:
     # --keep-going: the variants left out because they do not compile: {template_id, family, error}
     failures: list[dict] = field(default_factory=list)
     timings: dict = field(default_factory=dict)
+    # --launcher sccache|ccache: what the cache did (kfoot.compile.compiler_cache.difference)
+    compiler_cache: dict | None = None
 
     @property
     def up_to_date(self) -> bool:
@@ -57,6 +60,7 @@ class AotResult:
             "elapsed_s": round(self.elapsed_s, 3),
             "kernels_per_s": round(self.kernels / self.elapsed_s, 1) if self.compiled_shards else None,
             "failed": sorted(f["template_id"] for f in self.failures),
+            "compiler_cache": self.compiler_cache,
         }
 
     def rows(self) -> list[tuple[str, str]]:
@@ -71,7 +75,7 @@ class AotResult:
             ("library", f"{self.library} ({self.library_bytes:,} bytes, {format_bytes(self.library_bytes)})"),
             ("fatbin", f"{self.fatbin} ({self.fatbin_bytes:,} bytes, {format_bytes(self.fatbin_bytes)})"),
             ("manifest", str(self.manifest)),
-        ] + ([("failed", f"{len(self.failures):,} variant(s) left out (they do not compile; listed in the manifest)")]
+        ] + ([("compiler cache", summary_row(self.compiler_cache))] if self.compiler_cache else []) + ([("failed", f"{len(self.failures):,} variant(s) left out (they do not compile; listed in the manifest)")]
              if self.failures else [])
 
 
@@ -100,6 +104,7 @@ class RegistryResult:
                 "variants": len(self.aot.variants),
                 "kernels": self.aot.kernels,
                 "up_to_date": self.aot.up_to_date,
+                "compiler_cache": self.aot.compiler_cache,
             }
         return out
 

