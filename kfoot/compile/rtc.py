@@ -174,6 +174,11 @@ def check_nvrtc_flags(spec, family_names: list[str], archs: str | list[str] | No
         if not flags or flags in seen:
             continue
         seen.add(flags)
+        for flag in flags:
+            if nvrtc.unsafe_option(flag):
+                raise KfootError(f"{spec.path}: {options.key_of(flag)}: flag {flag!r} is not one kfoot passes to "
+                                 "NVRTC (macros and code-generation switches only; give header folders as "
+                                 "include_dirs)")
         arch = check_arch(archs)
         problem = _nvrtc_rejects(nvrtc, arch, flags)
         if problem is None:

@@ -25,6 +25,25 @@ from ..core.errors import KfootError, ToolMissing
 DEFAULT_OPTIONS = ("-std=c++17", "-default-device", "-DKFOOT_RTC=1")
 
 
+# The NVRTC options a spec's flags and a registry may carry: macros and code-generation switches.
+# An allow-list, not a deny-list, because a registry may come from elsewhere and NVRTC has
+# options that read files (--pre-include, --include-path, --use-pch) or write them (--time,
+# --fdevice-time-trace, --create-pch); include folders travel as the registry's own copies.
+_SAFE_OPTION = re.compile(
+    r"^(?:-D[A-Za-z_]\w*(?:=.*)?|-U[A-Za-z_]\w*|--define-macro=[A-Za-z_]\w*(?:=.*)?|--undefine-macro=[A-Za-z_]\w*"
+    r"|--?maxrregcount=\d+|--?use_fast_math|--?(?:ftz|prec-div|prec-sqrt|fmad)=(?:true|false)"
+    r"|--?std=c\+\+\d\d|-lineinfo|--generate-line-info|-G|--device-debug|-default-device"
+    r"|--device-as-default-execution-space|--?(?:rdc|relocatable-device-code)=(?:true|false)"
+    r"|-w|--disable-warnings|--?extra-device-vectorization|--?restrict|--?dopt=(?:on|off)"
+    r"|--?ewp|--extensible-whole-program|--?Ofast-compile=(?:0|min|mid|max)"
+    r"|--?diag-(?:suppress|error|warn)=[\d,]+|-Wno-deprecated-declarations|-Wreorder)$")
+
+
+def unsafe_option(option: str) -> bool:
+    """True for an option kfoot will not pass to NVRTC from a spec or a registry (see _SAFE_OPTION)."""
+    return not _SAFE_OPTION.match(option) or "\n" in option or "\0" in option
+
+
 class CompileError(KfootError):
     """NVRTC rejected a program; the message names the variants and the first error line.
 

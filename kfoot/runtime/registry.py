@@ -99,7 +99,7 @@ class Registry:
                     rows=members[name],
                     include_dirs=tuple(self._inside(d, f"family {name!r} include_dirs")
                                        for d in fam.get("include_dirs", [])),
-                    options=tuple(str(o) for o in fam.get("nvrtc_options", [])),
+                    options=_safe_options(name, fam.get("nvrtc_options", []), path),
                 )
                 for name, fam in fams.items()
             }
@@ -112,8 +112,7 @@ class Registry:
             raise KfootError(f"registry.json is malformed ({what} must be relative paths)", path=self.path)
         path = (self.root / relative).resolve()
         if not path.is_relative_to(self.root.resolve()):
-            raise KfootError(f"registry.json: {what} entry {relative!r} lies outside the registry folder",
-                             path=self.path)
+            raise KfootError(f"{what} entry {relative!r} lies outside the registry folder", path=self.path)
         return path
 
     def _variant(self, i: int) -> RegistryVariant:
@@ -252,3 +251,20 @@ def load_registry(path: str | os.PathLike) -> Registry:
     if data.get("version") != REGISTRY_VERSION:
         raise KfootError(f"registry version {data.get('version')} is not supported (expected {REGISTRY_VERSION})", path=path)
     return Registry(path.resolve(), data)
+
+
+def _safe_options(family: str, options: object, path: Path) -> tuple[str, ...]:
+    """A family's NVRTC options from registry.json: macros and code-generation switches only. An
+    option that would read or write a file (--pre-include, --include-path, --time, ...) is
+    refused: a registry may come from elsewhere, and its headers must stay inside its folder."""
+    from .nvrtc import unsafe_option
+
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise KfootError(f"registry.json is malformed (family {family!r} nvrtc_options must be strings)", path=path)
+    for option in options:
+        if unsafe_option(option):
+            raise KfootError(f"family {family!r}: NVRTC option {option[:80]!r} is not one a registry may carry "
+                             "(macros and code-generation switches only; headers travel in the registry folder)",
+                             path=path)
+    return tuple(options)
+
