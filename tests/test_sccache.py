@@ -182,3 +182,82 @@ def test_sccache_shim_rewrites_a_dry_run_only(tmp_path):
     real = subprocess.run([shim, "-c", "x.cu"], capture_output=True, text=True, cwd=here)
     assert real.returncode == 3 and line in real.stderr  # not a dry run: nvcc's output untouched
     assert compiler_cache.nvcc_for_launcher(tmp_path / "build2", fake, ["ccache"]) == fake
+
+
+# -- the same project in two places ------------------------------------------------------------
+
+PROJECT_SPEC = """\
+[build]
+include_dirs = ["cfg"]
+
+[[family]]
+name = "scale"
+header = "kern/k.cuh"
+kernel = "proj::scale_kernel"
+params = ["T"]
+[family.axes]
+T = ["float32", "int32"]
+"""
+PROJECT_HEADER = """\
+#pragma once
+#include "scale_cfg.h"
+namespace proj {
+template <class T>
+__global__ void scale_kernel(T* y, long n) {
+  for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long)blockDim.x * gridDim.x)
+    y[i] = y[i] * (T)PROJ_SCALE;
+}
+}  // namespace proj
+"""
+
+
+def project(folder: Path, scale: int = 3) -> Path:
+    """A user's project: a spec, its header in kern/, an include_dirs folder cfg/."""
+    (folder / "kern").mkdir(parents=True)
+    (folder / "cfg").mkdir()
+    (folder / "kern" / "k.cuh").write_text(PROJECT_HEADER)
+    (folder / "cfg" / "scale_cfg.h").write_text(f"#define PROJ_SCALE {scale}\n")
+    (folder / "s.toml").write_text(PROJECT_SPEC)
+    return folder / "s.toml"
+
+
+@needs_sccache
+def test_two_checkouts_share_one_cache(sccache, tmp_path):
+    """Two copies of a project in different folders (different depths), two output folders,
+    one cache: the second build compiles nothing itself. Before: -Iinc/<digest of the absolute
+    folder> differed, and cicc's key with it."""
+    first = project(tmp_path / "alice" / "proj")
+    second = project(tmp_path / "ci" / "runner-7" / "work" / "proj")
+    summary = _build(tmp_path / "out-a", "--launcher", "sccache", spec=[first], env=sccache.env)
+    assert summary["compiler_cache"]["misses"] > 0
+    middle = sccache.stats()
+    again = _build(tmp_path / "out-b", "--launcher", "sccache", spec=[second], env=sccache.env)
+    after = sccache.stats()
+    assert after["misses"] - middle["misses"] == 0 == again["compiler_cache"]["misses"]
+    assert after["hits"] - middle["hits"] == again["compiler_cache"]["hits"] > 0
+    assert (tmp_path / "out-b" / "kernels.fatbin").read_bytes() == (tmp_path / "out-a" / "kernels.fatbin").read_bytes()
+    # What the cache keys on is the same text in both: the sources and nvcc's flags.
+    sources = [(tmp_path / o / "build" / "src" / "pack_scale.cu").read_text() for o in ("out-a", "out-b")]
+    assert sources[0] == sources[1] and str(tmp_path) not in sources[0]
+    flags = [next(line for line in (tmp_path / o / "build" / "build.ninja").read_text().splitlines()
+                  if line.startswith("nvcc_flags")) for o in ("out-a", "out-b")]
+    assert flags[0] == flags[1] and str(tmp_path) not in flags[0]
+
+
+def test_a_moved_spec_rebuilds_with_the_headers_found_there(tmp_path):
+    """The link names no longer follow the folder, so a spec moved (here: another copy, whose
+    include_dirs header says 5, with an older mtime than the objects) into the same output
+    folder must still recompile: build/inc/links.txt changes and every compile depends on it.
+    Oracle: the fatbin of the same spec built into a fresh folder."""
+    first = project(tmp_path / "one" / "proj", scale=3)
+    moved = project(tmp_path / "two" / "proj", scale=5)
+    old = 1_000_000_000
+    for path in (moved.parent / "cfg" / "scale_cfg.h", moved.parent / "kern" / "k.cuh", moved):
+        os.utime(path, (old, old))
+    _build(tmp_path / "out", spec=[first])
+    three = (tmp_path / "out" / "kernels.fatbin").read_bytes()
+    rebuilt = _build(tmp_path / "out", spec=[moved])
+    assert rebuilt["compiled_shards"] == 1
+    _build(tmp_path / "fresh", spec=[moved])
+    five = (tmp_path / "fresh" / "kernels.fatbin").read_bytes()
+    assert five != three and (tmp_path / "out" / "kernels.fatbin").read_bytes() == five

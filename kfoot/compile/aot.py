@@ -35,7 +35,7 @@ from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import compiler_cache
 from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
-from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, ShardPaths, nvcc_flags, render_ninja
+from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
 from .lock import output_lock
 from .results import AotResult
 from .sources import Shard, dtype_header_paths, include_link, plan_shards, render, write_if_changed
@@ -127,7 +127,9 @@ def _build_aot(
     unique, repeats = unique_by_template_id(chosen)
     if not unique:
         raise KfootError(f"{spec.path}: nothing to build: no variants selected")
-    family_args = {name: _family_nvcc_args(spec.family(name).build) for name in dict.fromkeys(v.family for v in unique)}
+    base = spec_base(spec)
+    family_args = {name: _family_nvcc_args(spec.family(name).build, base)
+                   for name in dict.fromkeys(v.family for v in unique)}
     check_nvcc_flags(spec, list(family_args), nvcc_path)
 
     out = Path(out_dir)
@@ -147,8 +149,8 @@ def _build_aot(
     linked = sorted({*header_folders,
                      *(d for name in family_args for d in spec.family(name).build.include_dirs),
                      *(p.parent for p in dtype_header_paths(unique, spec.dtypes))})
-    links = _include_links(build_dir, linked)
-    include_dirs = [include_link(folder) for folder in header_folders]
+    links = _include_links(build_dir, linked, base)
+    include_dirs = [include_link(folder, base) for folder in header_folders]
     flags = nvcc_flags(targets, include_dirs, compress_mode)
     shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
     failed: list[VariantFailure] = []
@@ -161,7 +163,7 @@ def _build_aot(
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
         line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
-                                 spec.dtypes)
+                                 spec.dtypes, base)
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -246,16 +248,18 @@ def _build_aot(
 
 
 def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
-                 nvcc_path: Path, flags: list[str], launcher_argv: list[str], table) -> dict[str, dict[int, int]]:
+                 nvcc_path: Path, flags: list[str], launcher_argv: list[str], table,
+                 base: Path | None = None) -> dict[str, dict[int, int]]:
     """The shard sources and build.ninja for `shards`; -> each shard's source line -> variant index."""
     line_maps: dict[str, dict[int, int]] = {}
     for shard in shards:
-        text, line_maps[shard.name] = render(shard, table)
+        text, line_maps[shard.name] = render(shard, table, base)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
     _remove_stale_sources(build_dir, {s.name for s in shards})
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
         library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
+        compile_inputs=[LINKS_LIST],
     )
     if write_if_changed(build_dir / "build.ninja", ninja_text):
         # Objects of shards that no longer exist would linger in obj/ (and show up when
@@ -312,11 +316,16 @@ def _with_real_paths(failure: VariantFailure, links: list[Path], folders: list[P
     return dataclasses.replace(failure, error=error)
 
 
-def _family_nvcc_args(options) -> list[str]:
+def spec_base(spec: Spec) -> Path:
+    """The folder header folders are named relative to (sources.include_link): the spec's."""
+    return Path(os.path.abspath(spec.path)).parent
+
+
+def _family_nvcc_args(options, base: Path | None = None) -> list[str]:
     """A family's spec options for nvcc (BuildOptions.nvcc_args), each include_dir by its link
     (sources.include_link), so no folder name reaches the command line: nvcc refuses a quote in
     an -I path."""
-    return [*(f"-I{include_link(d).as_posix()}" for d in options.include_dirs), *options.define_args(),
+    return [*(f"-I{include_link(d, base).as_posix()}" for d in options.include_dirs), *options.define_args(),
             *options.flags, *options.nvcc_flags]
 
 
@@ -416,16 +425,20 @@ def _check_build_folder(out: Path) -> None:
                          f"sources' paths through a shell, which would expand or run it; choose another folder")
 
 
-def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
+def _include_links(build_dir: Path, folders: list[Path], base: Path | None = None) -> list[Path]:
     """Each folder nvcc reads from (the families' header folders, the spec's include_dirs, the
-    declared dtypes' header folders) as nvcc sees it: build/inc/<digest of the folder's path>
-    (kfoot.compile.sources.include_link), a symbolic link to the folder, given relative to the
-    build directory (where ninja runs nvcc).
+    declared dtypes' header folders) as nvcc sees it: build/inc/<digest of the folder's path,
+    relative to the spec's folder `base` where it lies under it> (kfoot.compile.sources.
+    include_link), a symbolic link to the folder, given relative to the build directory (where
+    ninja runs nvcc).
 
     nvcc refuses a quote in an -I path ("Stray '\"' character"; a `'` breaks the commands it runs
-    itself), so no folder name reaches its command line or the depfiles ninja reads. The digest
-    follows the folder: a moved spec changes the command line and ninja recompiles. A newline is
-    refused (one line): no command line or depfile can carry it."""
+    itself), so no folder name reaches its command line or the depfiles ninja reads, and the
+    same project checked out elsewhere gives the same command lines (a shared compiler cache
+    hits). A moved spec keeps its link names but not their targets: build/inc/links.txt lists
+    every link and its folder, is an input of every compile, and is rewritten when a target
+    changes, so ninja recompiles (headers with the same mtimes in the new place included). A
+    newline is refused (one line): no command line or depfile can carry it."""
     inc = build_dir / "inc"
     inc.mkdir(exist_ok=True)
     links: list[Path] = []
@@ -434,7 +447,7 @@ def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
         if "\n" in text or "\r" in text:
             raise KfootError(f"header folder {text!r} holds a newline, which nvcc's command line and build.ninja "
                              f"cannot carry; rename it")
-        relative = include_link(folder)
+        relative = include_link(folder, base)
         name = relative.name
         link = inc / name
         if not (link.is_symlink() and os.readlink(link) == text):
@@ -447,6 +460,8 @@ def _include_links(build_dir: Path, folders: list[Path]) -> list[Path]:
     for old in inc.iterdir():
         if old.name not in keep and old.is_symlink():
             old.unlink(missing_ok=True)
+    write_if_changed(build_dir / LINKS_LIST,
+                     "".join(f"{link.name} {folder}\n" for link, folder in zip(links, folders)))
     return links
 
 

@@ -32,6 +32,8 @@ from .sources import Shard
 COMPRESS_MODES = ("default", "size", "speed", "balance", "none")
 LIBRARY_NAME = "libkfoot_kernels.so"
 FATBIN_NAME = "kernels.fatbin"
+# Each build/inc link and its folder (kfoot.compile.aot._include_links): an input of every compile.
+LINKS_LIST = "inc/links.txt"
 
 
 @dataclass(frozen=True)
@@ -124,9 +126,11 @@ def render_ninja(
     library: str,
     fatbin: str,
     shard_flags: dict[str, list[str]] | None = None,
+    compile_inputs: list[str] | None = None,
 ) -> str:
     """`shard_flags`: shard name -> the spec's flags for its family (include_dirs, defines,
-    flags, nvcc_flags), after `flags` on the shard's nvcc command line."""
+    flags, nvcc_flags), after `flags` on the shard's nvcc command line. `compile_inputs`: files
+    (relative to the build directory) every compile depends on besides its source and headers."""
     package_root = Path(kfoot.__file__).resolve().parent.parent
     python = shell_words(["env", f"PYTHONPATH={package_root}", sys.executable], "kfoot's Python")
     buf = io.StringIO()
@@ -174,7 +178,7 @@ def render_ninja(
         if shard_flags and shard_flags.get(shard.name):
             # Shell-quoted, then ninja's own escape: a `$` in a define must reach the shell as is.
             cu_vars["family_flags"] = shell_words(shard_flags[shard.name], "spec flag")
-        w.build(p.object, "cu", p.source, variables=cu_vars)
+        w.build(p.object, "cu", p.source, implicit=compile_inputs or None, variables=cu_vars)
         w.build(
             [p.fatbin, p.symbols],
             "objinfo",
