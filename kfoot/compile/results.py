@@ -64,8 +64,13 @@ class AotResult:
         }
 
     def rows(self) -> list[tuple[str, str]]:
-        state = ("up to date (nothing recompiled)" if self.up_to_date
-                 else f"compiled {self.compiled_shards} of {len(self.shards)} shards")
+        if self.up_to_date:
+            state = "up to date (nothing recompiled)"
+        elif self.failures:  # --keep-going compiles split shards again: not "7 of 3 shards"
+            state = (f"{self.compiled_shards} compiles, failing shards split until "
+                     f"{len(self.failures)} failing variant(s) stood alone")
+        else:
+            state = f"compiled {self.compiled_shards} of {len(self.shards)} shards"
         dropped = f" ({self.duplicates} duplicate template-ids dropped)" if self.duplicates else ""
         return [
             ("variants", f"{len(self.variants):,}{dropped}"),
