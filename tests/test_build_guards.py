@@ -79,3 +79,11 @@ def test_a_second_build_of_one_folder_waits_for_the_first(tmp_path):
     assert len(names) == 3 and all("partlib" in n for n in names)
     assert json.loads(first_out)["variants"] == 16
     assert os.path.exists(out / ".kfoot-build.lock")
+
+
+def test_hybrid_leaves_no_folder_when_its_trace_or_flags_are_bad(tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text('{"template_id": "kfoot::no_such_kernel<float>"}\n')
+    out = tmp_path / "out"
+    run_kfoot("build", "--mode", "hybrid", "bundled:demo", "--hot", trace, "--arch", "sm_90", "-o", out, check_rc=2)
+    assert not out.exists()

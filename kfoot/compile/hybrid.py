@@ -22,21 +22,22 @@ from ..spec.variants import enumerate_spec
 def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, **options) -> RegistryResult:
     """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json.
     Holds the output folder's build lock throughout (kfoot.compile.lock)."""
+    # Inputs checked before the lock, which creates the folder: a bad trace, arch or flag leaves nothing.
     check_nvrtc_targets(archs)
-    with output_lock(Path(out_dir).resolve(), on_wait):
-        return _build_hybrid(spec, out_dir, hot_trace=hot_trace, archs=archs, **options)
-
-
-def _build_hybrid(spec, out_dir, *, hot_trace, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
-                  progress=None, **aot_options) -> RegistryResult:
-    from .aot import build_aot
-
     every = enumerate_spec(spec)
     by_id = {}
     for variant in every:
         by_id.setdefault(variant.template_id, variant)
     hot = resolve_trace(hot_trace, by_id, "spec")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
+    with output_lock(Path(out_dir).resolve(), on_wait):
+        return _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
+
+
+def _build_hybrid(spec, out_dir, every, hot, *, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
+                  progress=None, **aot_options) -> RegistryResult:
+    from .aot import build_aot
+
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                        launcher=launcher, progress=progress, caller_holds_lock=True, **aot_options)
     from .ninja_file import ShardPaths
