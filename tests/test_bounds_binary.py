@@ -395,3 +395,15 @@ def test_an_archive_long_name_table_of_two_gib_is_not_read(tmp_path):
     assert file["host_bytes"] == path.stat().st_size
     _within(processes, peak)
     assert seconds < TIME_S
+
+
+def test_the_memory_table_says_why_a_sass_module_is_not_estimated(tmp_path):
+    """An over-bound SASS image leaves its module 'sass, not estimated'; the table's note says
+    the SASS image was not decoded, not that PTX lacked ptxas."""
+    path = tmp_path / "bomb.fatbin"
+    path.write_bytes(container(entry(KIND_ELF, zstd_zeros(2 * GiB, 512 << 10), flags=0x11 | FLAG_ZSTD,
+                                     declared=2 * GiB)))
+    proc, _seconds, _processes, _peak = measured("report", "--memory", "estimate", path)
+    assert proc.returncode == 0, proc.stderr
+    assert "1 sass modules not estimated (SASS image not decoded)" in proc.stdout
+    assert "PTX without ptxas" not in proc.stdout

@@ -35,8 +35,13 @@ def _rows(report):
             routes = m.get("modules_by_route", {})
             if routes.get("ptx-jit"):
                 notes.append(f"{routes['ptx-jit']} modules JIT-compiled from PTX (ptxas)")
-            if m.get("not_estimated_modules"):
-                notes.append(f"{m['not_estimated_modules']} modules not estimated (PTX without ptxas)")
+            # Why, per route: a SASS image that was not decoded, or PTX that ptxas could not
+            # compile (missing, failed, or over its time or memory bound).
+            reasons = {"sass": "SASS image not decoded", "ptx-jit": "PTX: no ptxas, or ptxas failed or hit a bound"}
+            for route, count in routes.items():
+                if route.endswith(", not estimated"):
+                    base = route.removesuffix(", not estimated")
+                    notes.append(f"{count} {base} modules not estimated ({reasons.get(base, 'image not decoded')})")
         first_use = m.get("lazy_first_use", {}).get("mean_kernel_bytes")
         cells = (label, m.get("method", ""), m.get("arch") or "mixed", format_bytes(m["eager_bytes"]),
                  format_bytes(m["lazy_bytes"]), str(m.get("modules", "")), format_bytes(first_use) if first_use else "-")
