@@ -232,6 +232,7 @@ def test_a_flag_the_compiler_rejects_is_one_line_naming_flag_key_and_compiler(tm
 
 @pytest.mark.parametrize("snippet, key, words", [
     ('[build]\ninclude_dirs = ["nowhere"]\n', "build.include_dirs", "does not exist"),
+    ('[build]\ninclude_dirs = ["s.toml"]\n', "build.include_dirs", "is a file, not a folder"),
     ('[build]\ndefines = { "1BAD" = 1 }\n', "build.defines.1BAD", "plain identifier"),
     ('[build]\ndefines = { X = [1] }\n', "build.defines.X", "string, number or boolean"),
     ('[build]\nnvcc_flags = "-O2"\n', "build.nvcc_flags", "list of compiler flags"),

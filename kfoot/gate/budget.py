@@ -129,8 +129,8 @@ def load_budget_file(path: str | Path) -> Budget:
         raise KfootError(f"not valid TOML: not UTF-8 text (byte {exc.start})", path=path) from None
     except RecursionError:
         raise KfootError("not valid TOML for a budget: nested too deeply", path=path) from None
-    except ValueError as exc:  # tomllib's int(): more digits than Python converts
-        raise KfootError(f"not valid TOML for a budget: {str(exc).split(';')[0]}", path=path) from None
+    except ValueError:  # tomllib's int(): more digits than Python converts (4,300)
+        raise KfootError("not valid TOML for a budget: a number with thousands of digits", path=path) from None
 
     unknown = sorted(set(data) - _FILE_KEYS)
     if unknown:

@@ -392,7 +392,8 @@ def _load_options(path: Path, family: str | None, raw: dict, prefix: str) -> Bui
     for text in raw_dirs:
         folder = (path.parent / text).resolve()
         if not folder.is_dir():
-            raise fail("include_dirs", f"folder {text!r} does not exist (looked for {folder})")
+            what = "is a file, not a folder" if folder.exists() else "does not exist"
+            raise fail("include_dirs", f"folder {text!r} {what} (looked for {folder})")
         dirs.append(folder)
     defines: list[tuple[str, str | None]] = []
     raw_defines = raw.get("defines", {})
