@@ -87,3 +87,18 @@ def test_hybrid_leaves_no_folder_when_its_trace_or_flags_are_bad(tmp_path):
     out = tmp_path / "out"
     run_kfoot("build", "--mode", "hybrid", "bundled:demo", "--hot", trace, "--arch", "sm_90", "-o", out, check_rc=2)
     assert not out.exists()
+
+
+def test_the_nvrtc_check_covers_every_axis_value_not_only_the_first_variant(tmp_path):
+    """The family's first variant (int16) compiles under NVRTC; the declared dtype, whose header the
+    family header does not include, does not. The build says so, not `warm` later."""
+    (tmp_path / "fx.cuh").write_text("#pragma once\nnamespace yl { struct fx16 { short v; }; }\n")
+    (tmp_path / "bare.cuh").write_text("#pragma once\nnamespace yl {\ntemplate <class T>\n"
+                                       "__global__ void zero_kernel(T* p) { *p = T(); }\n}\n")
+    (tmp_path / "s.toml").write_text(
+        '[dtypes.fx16]\ncpp = "yl::fx16"\nheader = "fx.cuh"\n\n'
+        '[[family]]\nname = "zero"\nheader = "bare.cuh"\nkernel = "yl::zero_kernel"\nparams = ["T"]\n'
+        '[family.axes]\nT = ["int16", "fx16"]\n')
+    proc = run_kfoot("build", "--mode", "rtc", tmp_path / "s.toml", "--arch", "sm_90", "-o", tmp_path / "out",
+                     check_rc=2)
+    assert "family 'zero'" in proc.stderr and "fx16" in proc.stderr and "Traceback" not in proc.stderr
