@@ -196,3 +196,18 @@ def test_family_names_that_differ_only_by_nvcc_module_id_match():
     other = "__nv_static_25__edfb10f1_4_u_cu_0badf00d__ZN36_GLOBAL__N__edfb10f1_4_u_cu_0badf00d6anon_kEPf"
     diff = diff_reports(make_report({first: (1, 64)}), make_report({other: (1, 64)}))
     assert sorted(g.status for g in diff.families) == ["added", "removed"]
+
+
+def test_a_cccl_upgrade_renames_no_kernel():
+    """CCCL's versioned namespaces change with every release and arch list; kernels that differ
+    only there are the same kernels (c++filt: cub::CUB_300102_SM_750_800::k<float> and
+    cub::_V_300500_SM_800::k<float>), so the diff lists none as added or removed."""
+    before_name = "_ZN3cub21CUB_300102_SM_750_8001kIfEEvPT_"
+    after_name = "_ZN3cub16_V_300500_SM_8001kIfEEvPT_"
+    other = "_ZN3cub16_V_300500_SM_8001kIdEEvPT_"  # k<double>: really new
+    before, after = make_report({"cub::k": (1, 64)}), make_report({"cub::k": (2, 64)})
+    before["totals"]["families"][0]["kernel_names"] = [before_name]
+    after["totals"]["families"][0]["kernel_names"] = [after_name, other]
+    (family,) = diff_reports(before, after).families
+    assert family.kernels_removed == []
+    assert family.kernels_added == [other]  # the JSON keeps the mangled names

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import KfootError
-from ..report.families import strip_module_ids
+from ..report.families import demangle, strip_module_ids
 from ..report.model import SCHEMA as REPORT_SCHEMA
 
 SCHEMA = "kfoot.diff/2"
@@ -372,8 +372,20 @@ def family_table(report: dict) -> dict[str, dict[str, int]]:
                 row[key] += family.get(key, 0)
             names = family.get("kernel_names")
             if isinstance(names, list):
-                row.setdefault("names", set()).update(strip_module_ids(n) for n in names if isinstance(n, str))
+                # Keyed by the demangled name without module IDs or CCCL's versioned namespaces
+                # (cub::CUB_300102_SM_750_800:: becomes cub::), so a toolkit upgrade renames no
+                # kernel; the value is the mangled name the report holds, which the diff lists.
+                keyed = row.setdefault("names", {})
+                for n in names:
+                    if isinstance(n, str):
+                        keyed.setdefault(stable_kernel_key(n), strip_module_ids(n))
     return table
+
+
+def stable_kernel_key(mangled: str) -> str:
+    """What makes two builds' kernels the same kernel: the demangled name with nvcc's module IDs
+    and CCCL's versioned namespaces removed."""
+    return strip_module_ids(demangle(strip_module_ids(mangled)))
 
 
 def group_table(report: dict, group: str, metrics: tuple[str, ...]) -> dict[str, dict[str, int]]:
@@ -527,8 +539,9 @@ def _compare_groups(base: dict[str, dict], new: dict[str, dict], metrics: tuple[
         change = GroupChange(name, status, figures, kind)
         old_names, new_names = (before or {}).get("names"), (after or {}).get("names")
         if (old_names is not None or before is None) and (new_names is not None or after is None):
-            old_names, new_names = old_names or set(), new_names or set()
-            change.kernels_added, change.kernels_removed = sorted(new_names - old_names), sorted(old_names - new_names)
+            old_names, new_names = old_names or {}, new_names or {}
+            change.kernels_added = sorted(new_names[k] for k in new_names.keys() - old_names.keys())
+            change.kernels_removed = sorted(old_names[k] for k in old_names.keys() - new_names.keys())
             if status == "unchanged" and (change.kernels_added or change.kernels_removed):
                 status = change.status = "changed"  # as many kernels, but other ones
         out.append(change)
