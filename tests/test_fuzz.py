@@ -311,3 +311,68 @@ def test_a_raw_cubin_that_does_not_parse_names_the_file_and_the_offset(cuda_fixt
     assert str(bad) in str(caught.value) and f"byte offset {at:#x}" in str(caught.value), str(caught.value)
     proc = _cli(["report", bad])
     assert proc.returncode == 2 and proc.stderr.splitlines() == [f"kfoot: error: {caught.value}"], proc.stderr
+
+
+def test_a_host_elf_section_name_with_a_newline_stays_one_line(cuda_fixtures, tmp_path):
+    """Found by the first 10-minute campaign (docs/fuzzing.md; obj_size.o, mutant 12333): a
+    section header pointing past the end of the file, whose name (read from the damaged string
+    table) held a newline and binary garbage, was put in the error as it was: a two-line
+    `kfoot: error:`. Minimized: .comment renamed to '.com\\nent' and its sh_size set to 1 TiB.
+    Oracle: pyelftools' section headers (offsets of the name and of the header)."""
+    from elftools.elf.elffile import ELFFile
+
+    source = cuda_fixtures["obj_none.o"]
+    data = bytearray(source.read_bytes())
+    with open(source, "rb") as f:
+        elf = ELFFile(f)
+        names = elf.get_section(elf.header["e_shstrndx"])["sh_offset"]
+        index, section = next((i, s) for i, s in enumerate(elf.iter_sections()) if s.name == ".comment")
+        at = elf.header["e_shoff"] + index * elf.header["e_shentsize"]
+        name_at = names + section["sh_name"]
+    data[name_at + 4] = ord("\n")  # .com\nent
+    data[at + 32:at + 40] = (1 << 40).to_bytes(8, "little")  # its sh_size: 1 TiB
+    bad = tmp_path / "bad.o"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(KfootError) as caught:
+        analyze_paths([bad])
+    _one_line(caught.value, bad)
+    assert f"byte offset {at:#x}" in str(caught.value), str(caught.value)
+    proc = _cli(["report", bad])
+    assert proc.returncode == 2 and proc.stderr.splitlines() == [f"kfoot: error: {caught.value}"], proc.stderr
+
+
+@pytest.mark.parametrize("group", ["kinds", "archs", "families"])
+@pytest.mark.parametrize("where", ["totals", "file"])
+def test_a_report_json_with_a_null_group_diffs_like_one_without_it(cuda_fixtures, tmp_path, group, where):
+    """Found by the first 10-minute campaign (report2.json, mutants 2543 and 5055): totals.kinds
+    set to null passed the report checks (null reads as absent there) and then raised
+    AttributeError in diff and gate. Minimized: one group set to null in kfoot's own report of
+    one file. Oracle: the JSON itself: the file's group equals the totals' (one file), so
+    the report with it null (or dropped) diffs to zero against the original."""
+    good = tmp_path / "good.json"
+    report = analyze_paths([cuda_fixtures["obj_none.o"]]).to_dict()
+    good.write_text(json.dumps(report))
+    def figures(value):  # the totals' families also list kernel names; the files' do not
+        return [{k: v for k, v in f.items() if k != "kernel_names"} for f in value] if group == "families" else value
+
+    assert figures(report["files"][0][group]) == figures(report["totals"][group]) and report["totals"][group]
+    holder = report["totals"] if where == "totals" else report["files"][0]
+    holder[group] = None
+    if where == "file":
+        del report["totals"][group]  # so the files' groups are what is read
+    bad = tmp_path / "null.json"
+    bad.write_text(json.dumps(report))
+    for pair in ((good, bad), (bad, good)):
+        try:
+            base, new = load_pair(*pair)
+        except KfootError as exc:  # refusing it is right too, in one line naming it
+            _one_line(exc, bad)
+            continue
+        diff = diff_reports(base, new)
+        if where == "totals":
+            assert diff.is_zero, diff.to_dict()
+    for args in (["diff", good, bad], ["gate", "--baseline", good, bad]):
+        proc = _cli(args)
+        assert proc.returncode in (0, 1, 2) and "Traceback" not in proc.stderr, proc.stderr
+        if proc.returncode == 2:
+            assert proc.stderr.startswith("kfoot: error: ") and len(proc.stderr.splitlines()) == 1, proc.stderr

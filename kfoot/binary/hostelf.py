@@ -74,6 +74,14 @@ class _Window(io.RawIOBase):
         return len(chunk)
 
 
+def _shown_name(name: str, index: int) -> str:
+    """A section's name for an error line: as it is when printable and short, else its index and
+    the name escaped (a damaged string table gives newlines and binary garbage)."""
+    if name and name.isprintable() and len(name) <= 80:
+        return name
+    return f"{index} ({ascii(name[:60])})" if name else str(index)
+
+
 def parse_host_elf(buf, where=None) -> HostElf:
     size = len(buf)
     try:
@@ -85,7 +93,7 @@ def parse_host_elf(buf, where=None) -> HostElf:
         for index, sec in enumerate(elf.iter_sections()):
             has_bytes = sec["sh_type"] != "SHT_NOBITS" and sec["sh_type"] != "SHT_NULL"
             if has_bytes and sec["sh_offset"] + sec["sh_size"] > size:
-                raise FormatError(f"section {sec.name or index} points past the end of the file",
+                raise FormatError(f"section {_shown_name(sec.name, index)} points past the end of the file",
                                   where, header["e_shoff"] + index * header["e_shentsize"])
             sections.append(Section(sec.name, sec["sh_offset"], sec["sh_size"], has_bytes,
                                     bool(sec["sh_flags"] & SH_FLAGS.SHF_EXECINSTR)))
