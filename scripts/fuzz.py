@@ -211,7 +211,7 @@ def run_mutate(corpus: list[Path], out: Path) -> dict:
     started = time.monotonic()
     deadline = started + ARGS.seconds
     running: dict[int, dict] = {}  # pid -> job
-    index = 0
+    index = reported = 0
     while True:
         while len(running) < ARGS.jobs and time.monotonic() < deadline:
             kind, path, data, regions = items[index % len(items)]
@@ -262,7 +262,8 @@ def run_mutate(corpus: list[Path], out: Path) -> dict:
                           "where": "child", "message": "the child died without a result (memory cap, crash)"}
             RENDERED.update(bytes.fromhex(d) for d in result.get("rendered", ()))
             campaign.record(job, result, usage.ru_maxrss)
-        if ARGS.progress and campaign.tried and campaign.tried % 1000 == 0:
+        if ARGS.progress and campaign.tried // 1000 > reported:
+            reported = campaign.tried // 1000
             print(f"fuzz: {campaign.tried} inputs, {time.monotonic() - started:.0f} s, {campaign.outcomes}",
                   file=sys.stderr, flush=True)
     return campaign.summary(time.monotonic() - started)

@@ -360,10 +360,11 @@ def stable_family_name(name: str) -> str:
 def family_table(report: dict) -> dict[str, dict[str, int]]:
     """Per-family figures over the whole report (totals.families, else summed over files)."""
     totals = report["totals"]
-    if "families" in totals:
+    # null reads as absent, as validate_report lets it
+    if totals.get("families") is not None:
         sources = [totals["families"]]
     else:
-        sources = [entry.get("families", []) for entry in report.get("files", [])]
+        sources = [entry.get("families") or [] for entry in report.get("files", [])]
     table: dict[str, dict] = {}
     for families in sources:
         for family in families:
@@ -391,7 +392,8 @@ def stable_kernel_key(mangled: str) -> str:
 def group_table(report: dict, group: str, metrics: tuple[str, ...]) -> dict[str, dict[str, int]]:
     """Per-arch or per-kind figures over the whole report (totals.<group>, else summed over files)."""
     totals = report["totals"]
-    sources = [totals[group]] if group in totals else [entry.get(group, {}) for entry in report.get("files", [])]
+    sources = [totals[group]] if totals.get(group) is not None else \
+        [entry.get(group) or {} for entry in report.get("files", [])]  # null reads as absent
     table: dict[str, dict] = {}
     for entries in sources:
         for name, entry in entries.items():
