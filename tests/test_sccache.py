@@ -318,3 +318,17 @@ def test_distributed_build_through_the_script(plain, tmp_path):
         assert run["remote"] == run["misses"] > 0 and run["fatbin_identical"]
     assert (tmp_path / "work" / "dist-out-1" / "kernels.fatbin").read_bytes() == \
         (plain / "kernels.fatbin").read_bytes()
+
+
+@needs_ccache
+def test_two_checkouts_share_one_ccache(tmp_path):
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("CCACHE_")},
+           "CCACHE_DIR": str(tmp_path / "ccache"), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    first = project(tmp_path / "alice" / "proj")
+    second = project(tmp_path / "ci" / "runner-7" / "proj")
+    assert _build(tmp_path / "out-a", "--launcher", "ccache", spec=[first], env=env)["compiler_cache"]["misses"] == 1
+    again = _build(tmp_path / "out-b", "--launcher", "ccache", spec=[second], env=env)
+    out = subprocess.run([CCACHE, "--print-stats"], env=env, check=True, capture_output=True, text=True).stdout
+    counters = {k: int(v) for k, v in (line.split("\t") for line in out.splitlines()) if v.isdigit()}
+    assert counters["cache_miss"] == 1 and again["compiler_cache"]["misses"] == 0
+    assert counters["direct_cache_hit"] + counters["preprocessed_cache_hit"] == again["compiler_cache"]["hits"] == 1
