@@ -169,11 +169,14 @@ class Campaign:
         self.outcomes = {"ok": 0, "error": 0, "failure": 0}
         self.failures: dict[str, dict] = {}  # key (type at location) -> first message, count, saved
         self.max_rss_kib = 0
+        self.by_source: dict[str, dict] = {}  # corpus file -> outcomes of its mutants
 
     def record(self, job: dict, result: dict, rss_kib: int) -> None:
         self.tried += 1
         self.max_rss_kib = max(self.max_rss_kib, rss_kib)
         self.outcomes[result["outcome"]] += 1
+        counts = self.by_source.setdefault(job["source"].name, {"ok": 0, "error": 0, "failure": 0})
+        counts[result["outcome"]] += 1
         if result["outcome"] != "failure":
             return
         key = f"{result['type']} at {result['where']}"
@@ -191,7 +194,7 @@ class Campaign:
 
     def summary(self, seconds: float) -> dict:
         return {"inputs": self.tried, "seconds": round(seconds, 1), "outcomes": self.outcomes,
-                "unique_failures": len(self.failures), "failures": self.failures,
+                "by_source": self.by_source, "unique_failures": len(self.failures), "failures": self.failures,
                 "max_child_rss_mib": round(self.max_rss_kib / 1024, 1), "seed": self.seed,
                 "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores, Python "
                            f"{platform.python_version()}", "argv": sys.argv[1:]}

@@ -49,7 +49,7 @@ from oracles.cli import REPO
 
 SEED = 20261123
 PER_INPUT_S = 5  # one mutant analysed and rendered in every format, at most
-# Mutants per input: 3,850 in all, ~25 s on the 2-core development machine (docs/fuzzing.md).
+# Mutants per input: 3,850 in all, ~20 s on the shared 2-core development machine (docs/fuzzing.md).
 BINARY_MUTANTS = {"fixture.fatbin": 600, "obj_size.o": 600, "fixture_sm90a.cubin": 500, "libfixture.so": 400,
                   "libfixture.a": 500, "wheel": 400}
 JSON_MUTANTS = 800
