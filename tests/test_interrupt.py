@@ -149,17 +149,22 @@ def test_sigterm_stops_warm_like_ctrl_c_with_143(big_registry, tmp_path):
     _cache_is_whole(tmp_path)
 
 
-def test_kill_9_of_warm_takes_its_workers_within_2_s(big_registry, tmp_path):
-    proc = _warm(big_registry, tmp_path)
+def _kill_9_takes_the_workers(proc, settle_s: float) -> bool:
+    """kill -9 of kfoot once its two workers run; whether they were gone within 2 s (any left
+    are killed here, so a failing test leaves nothing behind)."""
     workers = [p for p, _ in wait_for_children(proc, count=2)]
-    time.sleep(0.5)
+    time.sleep(settle_s)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=5)
     gone = wait_gone(workers, 2.0)
     for pid in workers:
         if alive(pid):
             os.kill(pid, signal.SIGKILL)
-    assert gone, "warm's workers outlived kill -9 of kfoot"
+    return gone
+
+
+def test_kill_9_of_warm_takes_its_workers_within_2_s(big_registry, tmp_path):
+    assert _kill_9_takes_the_workers(_warm(big_registry, tmp_path), 0.5), "warm's workers outlived kill -9 of kfoot"
 
 
 def test_ctrl_c_stops_a_report_with_130_and_no_process_left(curand_library):
@@ -190,16 +195,7 @@ def test_sigterm_stops_a_report_with_143_and_no_worker_left(curand_library):
 
 
 def test_kill_9_of_a_report_takes_its_workers_within_2_s(curand_library):
-    proc = _report(curand_library)
-    workers = [p for p, _ in wait_for_children(proc, count=2)]
-    time.sleep(1.0)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=5)
-    gone = wait_gone(workers, 2.0)
-    for pid in workers:
-        if alive(pid):
-            os.kill(pid, signal.SIGKILL)
-    assert gone, "report's workers outlived kill -9 of kfoot"
+    assert _kill_9_takes_the_workers(_report(curand_library), 1.0), "report's workers outlived kill -9 of kfoot"
 
 
 # nvcc's pipeline: any of these in kfoot's session means a compile is running.

@@ -29,7 +29,7 @@ from pathlib import Path
 import ninja
 
 from ..core.errors import KfootError, ToolMissing
-from ..spec.loader import Spec
+from ..spec.loader import Spec, distinct_flag_sets
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import compiler_cache
@@ -353,13 +353,7 @@ def check_nvcc_flags(spec: Spec, family_names: list[str], nvcc_path: Path) -> No
     One `nvcc FLAGS -E -x cu /dev/null` per distinct set of the families' `flags` and
     `nvcc_flags` (~0.2 s); on failure the flag is the one nvcc names, else the first that fails
     on its own. One line naming the flag, the spec key and nvcc."""
-    seen: set[tuple[str, ...]] = set()
-    for name in family_names:
-        options = spec.family(name).build
-        flags = (*options.flags, *options.nvcc_flags)
-        if not flags or flags in seen:
-            continue
-        seen.add(flags)
+    for options, flags in distinct_flag_sets(spec, family_names, "nvcc_flags"):
         problem = _nvcc_rejects(nvcc_path, list(flags))
         if problem is None:
             continue

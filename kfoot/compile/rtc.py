@@ -15,6 +15,7 @@ from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..runtime import fingerprint
 from ..runtime.registry import REGISTRY_FORMAT, REGISTRY_NAME, REGISTRY_VERSION, TEMPLATES_DIR
+from ..spec.loader import distinct_flag_sets
 from ..spec.variants import enumerate_spec
 from .lock import output_lock
 from .results import RegistryResult
@@ -167,13 +168,7 @@ def check_nvrtc_flags(spec, family_names: list[str], archs: str | list[str] | No
     `nvrtc_flags`. One line naming the flag, the spec key and NVRTC."""
     from ..runtime import nvrtc
 
-    seen: set[tuple[str, ...]] = set()
-    for name in family_names:
-        options = spec.family(name).build
-        flags = (*options.flags, *options.nvrtc_flags)
-        if not flags or flags in seen:
-            continue
-        seen.add(flags)
+    for options, flags in distinct_flag_sets(spec, family_names, "nvrtc_flags"):
         for flag in flags:
             if nvrtc.unsafe_option(flag):
                 raise KfootError(f"{spec.path}: {options.key_of(flag)}: flag {flag!r} is not one kfoot passes to "

@@ -137,6 +137,18 @@ class BuildOptions:
                 "flags": list(self.flags), "nvcc_flags": list(self.nvcc_flags), "nvrtc_flags": list(self.nvrtc_flags)}
 
 
+def distinct_flag_sets(spec: "Spec", family_names, compiler_key: str):
+    """(the family's BuildOptions, its `flags` plus `<compiler_key>`) once per distinct flag set,
+    empty sets left out: what a flag check needs to run each compiler once per set."""
+    seen: set[tuple[str, ...]] = set()
+    for name in family_names:
+        options = spec.family(name).build
+        flags = (*options.flags, *getattr(options, compiler_key))
+        if flags and flags not in seen:
+            seen.add(flags)
+            yield options, flags
+
+
 @dataclass(frozen=True)
 class Axis:
     """One template parameter's values. Free axes hold `values`; derived ones a rule."""
