@@ -1023,7 +1023,7 @@ def test_curand_figures(curand_report):
 
 
 def _memory_table() -> dict[tuple[str, str], list[str]]:
-    rows = table_rows(section(DOC_TEXT["docs/memory.md"], "Calibration pending: no GPU was available (2026-11-21)"))
+    rows = table_rows(section(DOC_TEXT["docs/memory.md"], "Estimates without a GPU"))
     table, label = {}, None
     for row in rows:
         if len(row) == 7 and row[1].startswith("sm_"):
@@ -1085,7 +1085,9 @@ def test_memory_doc_constants():
     phrase("docs/memory.md", "libcusparse: 137 containers in `.nv_fatbin`")
     phrase("docs/benchmarks.md", "137 containers in `.nv_fatbin`")
 
-    phrase("docs/memory.md", f"`MODULE_ALIGN` = {estimate.MODULE_ALIGN // 1024} KiB")
+    phrase("docs/memory.md", f"`KERNEL_OVERHEAD` = {estimate.KERNEL_OVERHEAD:,}")
+    phrase("docs/memory.md", f"`CODE_HEAP_SLACK` = {estimate.CODE_HEAP_SLACK // 1024} KiB")
+    assert estimate.HEAP_CHUNK == 2 << 20
     assert estimate.MEASURE_GRANULARITY == 2 << 20
     phrase("docs/memory.md", f"the last {measure.STABLE_RUNS} differences agree within 2 MiB + 1% "
                              f"(at most {measure.MAX_RUNS} pairs)")

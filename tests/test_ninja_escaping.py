@@ -8,6 +8,7 @@ an injected rule's output."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -124,3 +125,22 @@ def test_bad_launchers_are_one_line_exit_2(tmp_path, launcher, words):
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert words in proc.stderr
     assert not (tmp_path / "out" / "libkfoot_kernels.so").exists()
+
+
+def test_kfoots_python_keeps_the_callers_pythonpath(tmp_path, monkeypatch):
+    """kfoot's own build steps (objinfo, the fatbin merge) run `python -m kfoot...` from ninja.
+    Where kfoot's dependencies come from PYTHONPATH (`pip install --target DIR`, as on a GPU
+    machine that cannot reach PyPI), that Python must still find them: the step adds kfoot's
+    package root to PYTHONPATH, it does not replace it (it did: every AOT build there failed
+    with "No module named 'elftools'")."""
+    deps = tmp_path / "deps dir"
+    deps.mkdir()
+    (deps / "kfoot_marker_dep.py").write_text("VALUE = 42\n")
+    monkeypatch.setenv("PYTHONPATH", f"{deps}{os.pathsep}{tmp_path / 'other'}")
+    text = render_ninja([Shard(name="s", variants=[])], nvcc=Path("/usr/bin/nvcc"), flags=[], launcher=[],
+                        library="../l.so", fatbin="../k.fatbin")
+    python_cmd = next(c for c in ninja_commands(text, tmp_path) if "kfoot.compile.objinfo" in c)
+    prefix = python_cmd[:python_cmd.index("-m")]  # env PYTHONPATH=... python
+    out = subprocess.run([*prefix, "-c", "import kfoot, kfoot_marker_dep; print(kfoot_marker_dep.VALUE)"],
+                         capture_output=True, text=True, env={"PATH": os.environ.get("PATH", "")}, check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "42", out.stderr

@@ -73,7 +73,8 @@ class Cubin:
     kernels: list[Kernel]
     global_symbols: int
     symbols: int
-    load_bytes: int = 0  # SHF_ALLOC sections, each rounded up to its alignment
+    load_bytes: int = 0  # SHF_ALLOC sections but static shared memory, each rounded up to its alignment
+    data_bytes: int = 0  # of which module-scope globals (.nv.global, .nv.global.init): the driver's data heap
 
 
 def _cstr(table: bytes, offset: int) -> bytes:
@@ -120,11 +121,11 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
             if stype not in NO_FILE_BYTES and end > size:
                 raise FormatError(f"section {index} points past the end of the image", where,
                                   shoff + index * shentsize)
-    # Code, constant banks and globals (NOBITS too) are what the driver places on the GPU.
-    load_bytes = sum(-(-n // (a or 1)) * (a or 1) for f, n, a in zip(flags, sizes, aligns)
-                     if f & SHF_ALLOC) if with_load else 0
     if shstrndx >= len(sections):
         raise FormatError("section name table index is out of range", where, 0)
+    load_bytes = data_bytes = 0
+    if with_load:
+        load_bytes, data_bytes = _load_bytes(data, sections, shstrndx, flags, sizes, aligns)
 
     kernels: list[Kernel] = []
     kernel_sections: list[int] = []
@@ -156,7 +157,28 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
 
     if kernels:
         _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources)
-    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes)
+    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes, data_bytes)
+
+
+def _load_bytes(data: bytes, sections, shstrndx: int, flags, sizes, aligns) -> tuple[int, int]:
+    """(bytes loading the image places on the GPU, of which module-scope globals). Code, constant
+    banks and globals (NOBITS too) are placed; static shared memory (`.nv.shared.*`, SHF_ALLOC but
+    per-block on-chip memory) is not. Globals go to the driver's data heap, the rest to its code
+    heap (docs/memory.md, calibrated on a GPU)."""
+    alloc = [i for i, f in enumerate(flags) if f & SHF_ALLOC]
+    if not alloc:
+        return 0, 0
+    shstr_sec = sections[shstrndx]
+    names = _section_names(data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]], [sections[i] for i in alloc])
+    load = data_bytes = 0
+    for index, name in zip(alloc, names):
+        if name.startswith(b".nv.shared"):
+            continue
+        size = -(-sizes[index] // (aligns[index] or 1)) * (aligns[index] or 1)
+        load += size
+        if name in (b".nv.global", b".nv.global.init"):
+            data_bytes += size
+    return load, data_bytes
 
 
 def _section_names(shstr: bytes, sections) -> list[bytes]:

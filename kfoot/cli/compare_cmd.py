@@ -21,11 +21,13 @@ from .terminal import terminal
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel compile jobs.")
 @click.option("--memory", type=click.Choice(["auto", "estimate", "measure"]), default="auto", show_default=True,
               help="Context memory: measured with a GPU, estimated without (auto).")
+@click.option("--family", "families", multiple=True, metavar="PATTERN",
+              help="Only families whose name or group matches this glob (repeatable), in every mode.")
 @click.option("--reuse", is_flag=True, help="Keep earlier builds in -o DIR (incremental; build times then say 'up to date').")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema kfoot.compare/2).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
               help="Output format (default: table).")
-def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt):
+def command(spec, archs, hot_trace, work_dir, jobs, memory, families, reuse, as_json, fmt):
     """Build SPEC (a path or bundled:NAME; default: the bundled demo spec) AOT, RTC and, with --hot,
     hybrid; print kernels, sizes, build time, context memory and RTC first-use latency side by side."""
     from ..compare.render import render_markdown, render_rich
@@ -36,7 +38,7 @@ def command(spec, archs, hot_trace, work_dir, jobs, memory, reuse, as_json, fmt)
     spec = default_spec(spec, term)
     with term.status() as note:
         result = compare(spec, archs=[archs], hot_trace=hot_trace, work_dir=work_dir, jobs=jobs, memory=memory,
-                         reuse=reuse, progress=note)
+                         reuse=reuse, families=families, progress=note)
     if fmt == "json":
         term.write(json.dumps(result.to_dict(), indent=1) + "\n")
     elif fmt == "markdown":

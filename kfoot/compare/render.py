@@ -51,8 +51,12 @@ def caption(result: Comparison) -> list[str]:
         lines.append(f"(*) context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
                      "CUDA_MODULE_LOADING=EAGER / LAZY; RTC has no device code to load until first use.")
     else:
+        from ..memory.estimate import CALIBRATED_ARCHS
+
+        calibrated = ("calibrated on an H100" if result.memory_arch in CALIBRATED_ARCHS
+                      else "calibrated for sm_90 only")
         lines.append(f"(*) context memory estimated for {result.memory_arch} (no GPU): model in docs/memory.md, "
-                     "calibration pending; lazy = at context creation.")
+                     f"{calibrated}; lazy = at context creation.")
     if result.trace:
         lines.append(f"after the trace: the {result.modes['hybrid'].variants_aot} traced variants in use "
                      "(RTC: their cubins after kfoot warm --trace).")

@@ -15,6 +15,8 @@ one NVRTC program share a cubin); hybrid holds its AOT library of the traced var
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import os
 import shutil
@@ -158,10 +160,11 @@ def _note(progress, message: str) -> None:
 
 
 def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, memory: str = "auto",
-            reuse: bool = False, progress=None, build_progress=None) -> Comparison:
+            reuse: bool = False, families=None, progress=None, build_progress=None) -> Comparison:
     """Build `spec_path` three ways into `work_dir` (default: a temporary folder) and measure them.
     Builds start clean so build times compare (`reuse` keeps earlier builds: ninja then rebuilds
-    only what changed, and the time says so). `progress(message)` is told what runs next;
+    only what changed, and the time says so). `families`: only these family globs, in all three
+    modes (as `kfoot build --family`). `progress(message)` is told what runs next;
     `build_progress(done, total, current)` follows the AOT compiles (see build_aot)."""
     from ..compile.aot import build_aot
     from ..compile.rtc import build_rtc
@@ -171,6 +174,8 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     from ..spec.variants import enumerate_spec, explain_spec, unique_by_template_id
 
     spec = load_spec(spec_path)
+    if families:
+        spec = dataclasses.replace(spec, families=spec.select(families))
     arch_list = [archs] if isinstance(archs, str) else list(archs)
     memory_arch = _newest_sass(arch_list)
     hot_ids = None

@@ -10,20 +10,22 @@ The model (docs/memory.md explains it and what is still to be calibrated on a GP
    c. else the newest PTX (`compute_NN`, NN <= XY) the driver JIT-compiles; kfoot JIT-compiles it
       with ptxas when it can (`jit_ptx`), or flags the module "ptx-jit, not estimated";
    d. else nothing: the module cannot load on that device ("unloadable").
-3. Bytes per image: the cubin's SHF_ALLOC sections (code, constant banks, initialised and
-   zero-initialised globals), each rounded up to its alignment (kfoot.binary.cubin).
-4. Rounding: each module's bytes rounded up to MODULE_ALIGN, the granularity at which the model
-   assumes the driver places a module in its code and data heaps. Uncalibrated (no GPU yet).
-5. Eager (CUDA_MODULE_LOADING=EAGER): every registered module at context creation: the sum.
+3. Bytes per image: the cubin's SHF_ALLOC sections but static shared memory (code, constant
+   banks, initialised and zero-initialised globals), each rounded up to its alignment
+   (kfoot.binary.cubin). Globals go to the driver's data heap, the rest to its code heap.
+4. The driver's heaps (calibrated on an H100, docs/memory.md): each kernel costs KERNEL_OVERHEAD
+   bytes of code heap beyond its sections; both heaps grow in HEAP_CHUNK steps, and the context's
+   first code-heap chunk has CODE_HEAP_SLACK bytes free before the first module.
+5. Eager (CUDA_MODULE_LOADING=EAGER): every registered module at context creation:
+   chunks(code heap - slack) + chunks(data heap).
    Registered means what the CUDA runtime hands the driver when the library loads: the
    containers of `.nv_fatbin` (reached through `.nvFatBinSegment` and __cudaRegisterFatBinary),
    or a raw .fatbin/.cubin the user loads whole. Containers embedded elsewhere (libcurand keeps
    1,747 in `.data`) are loaded by the library's own code when it needs them, so they are
    reported apart as `on_demand` and not counted at context creation.
-   Lazy (LAZY): the runtime loads a module on first use of one of its kernels or variables, so
-   creating the context costs none of the library's code: lazy_bytes = 0 (modules with managed
-   variables are the documented exception, not detected here). The cost moves to first use:
-   `lazy_first_use` gives the mean bytes per kernel and the largest module.
+   Lazy (LAZY): a loaded module places its globals; its kernels' code waits for their first use:
+   lazy_bytes = chunks(data heap). The cost moves to first use: `lazy_first_use` gives the mean
+   code-heap bytes per kernel and the largest module.
 """
 
 from __future__ import annotations
@@ -41,8 +43,13 @@ from ..core.archs import Arch, parse_arch, parse_device_arch, sass_runs_on
 from ..core.limits import max_memory
 from ..core.errors import KfootError
 
-# Assumed placement granularity of one module on the device (see the docstring, point 4).
-MODULE_ALIGN = 4096
+# The driver's heaps (docstring, point 4), fitted to scripts/calibrate_memory.py's measurements
+# on an H100 (sm_90, driver 580.159.04, CUDA 13.0): docs/memory.md has the data and the fit.
+KERNEL_OVERHEAD = 1640  # code-heap bytes per kernel beyond its sections (256 tiny kernels: 1,622-1,650)
+HEAP_CHUNK = 2 << 20  # the code and data heaps grow by this much at a time
+CODE_HEAP_SLACK = 344 << 10  # free in the context's first code chunk (measured between 320 and 352 KiB)
+CALIBRATED_ARCHS = frozenset({"sm_90"})  # archs whose device the constants were measured on
+CALIBRATION = "NVIDIA H100 80GB HBM3, driver 580.159.04 (CUDA 13.0), 2026-11-25"
 # cudaMemGetInfo moves in steps of this size, so a measurement resolves no finer than this.
 MEASURE_GRANULARITY = 2 << 20
 
@@ -63,6 +70,14 @@ def device_arch(name: str) -> Arch:
 
 def round_up(value: int, to: int) -> int:
     return -(-value // to) * to
+
+
+def heap_bytes(code_heap: int, data_heap: int) -> tuple[int, int]:
+    """(eager, lazy) context memory of modules whose code-heap and data-heap bytes sum to these:
+    whole chunks, the code heap's first one partly free already."""
+    code = round_up(max(0, code_heap - CODE_HEAP_SLACK), HEAP_CHUNK)
+    data = round_up(data_heap, HEAP_CHUNK)
+    return code + data, data
 
 
 def pick_image(images: list, device: Arch):
@@ -111,17 +126,21 @@ class ModuleEstimate:
     key: ContainerKey  # the walk's key, as the report's ImageLoad.container
     route: str  # sass | sass-compatible | ptx-jit | none
     arch: str | None  # the picked image's arch
-    load_bytes: int = 0  # SHF_ALLOC bytes of the picked image; 0 when not estimated
+    load_bytes: int = 0  # bytes the picked image places (kfoot.binary.cubin); 0 when not estimated
     kernels: int = 0
     estimated: bool = True  # False: PTX left to the driver's JIT without ptxas, or an undecodable image
     registered: bool = True  # loaded with the library (.nv_fatbin, raw files), else on demand by its code
+    data_bytes: int = 0  # of load_bytes, module-scope globals
+
+    @property
+    def code_heap_bytes(self) -> int:
+        return self.load_bytes - self.data_bytes + KERNEL_OVERHEAD * self.kernels
 
 
 @dataclass
 class Estimate:
     arch: str
     modules: list[ModuleEstimate] = field(default_factory=list)
-    module_align: int = MODULE_ALIGN
     jit: str = "flag"  # how PTX-only modules were handled: "ptxas" | "flag"
 
     def counted(self, registered: bool = True) -> list[ModuleEstimate]:
@@ -131,7 +150,9 @@ class Estimate:
         counted = self.counted()
         on_demand = [m for m in self.modules if not m.registered]
         on_demand_counted = self.counted(registered=False)
-        eager = sum(round_up(m.load_bytes, self.module_align) for m in counted if m.load_bytes)
+        code_heap = sum(m.code_heap_bytes for m in counted)
+        data_heap = sum(m.data_bytes for m in counted)
+        eager, lazy = heap_bytes(code_heap, data_heap)
         kernels = sum(m.kernels for m in counted)
         routes: dict[str, int] = {}
         for m in self.modules:
@@ -143,30 +164,35 @@ class Estimate:
             "method": "estimated",
             "arch": self.arch,
             "eager_bytes": eager,
-            "lazy_bytes": 0,
+            "lazy_bytes": lazy,
             "load_bytes": sum(m.load_bytes for m in counted),
+            "code_heap_bytes": code_heap,
+            "data_heap_bytes": data_heap,
             "modules": len(self.modules) - len(on_demand),
             "modules_by_route": dict(sorted(routes.items())),
             "not_estimated_modules": sum(1 for m in self.modules if not m.estimated and m.registered),
             "unloadable_modules": routes.get("none", 0),
             "lazy_first_use": {
                 "kernels": kernels,
-                "mean_kernel_bytes": round(sum(m.load_bytes for m in counted) / kernels) if kernels else 0,
-                "largest_module_bytes": max((round_up(m.load_bytes, self.module_align) for m in counted
-                                             if m.load_bytes), default=0),
+                "mean_kernel_bytes": round(code_heap / kernels) if kernels else 0,
+                "largest_module_bytes": max((m.code_heap_bytes + m.data_bytes for m in counted if m.load_bytes),
+                                            default=0),
             },
             "on_demand": {
                 "modules": len(on_demand),
-                "bytes": sum(round_up(m.load_bytes, self.module_align) for m in on_demand_counted if m.load_bytes),
+                "bytes": sum(m.code_heap_bytes + m.data_bytes for m in on_demand_counted if m.load_bytes),
                 "unloadable_modules": sum(1 for m in on_demand if m.route == "none"),
             },
-            "model": {"module_align": self.module_align, "ptx": self.jit, "calibrated": False,
+            "model": {"kernel_overhead": KERNEL_OVERHEAD, "heap_chunk": HEAP_CHUNK,
+                      "code_heap_slack": CODE_HEAP_SLACK, "ptx": self.jit,
+                      "calibrated": self.arch in CALIBRATED_ARCHS,
+                      "calibration": CALIBRATION if self.arch in CALIBRATED_ARCHS else None,
                       "measure_granularity": MEASURE_GRANULARITY},
         }
 
 
 def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
-                  module_align: int = MODULE_ALIGN, max_bytes: int | None = None) -> dict | None:
+                  max_bytes: int | None = None) -> dict | None:
     """The context-memory estimate of one report file (`FileReport`), as its JSON `memory` dict;
     None when the file holds no loadable device code. `max_bytes` bounds what the PTX JIT step
     reads and decodes per container (default: kfoot.core.limits.max_memory())."""
@@ -178,7 +204,7 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
     by_container: dict[ContainerKey, list] = {}
     for image in loads:
         by_container.setdefault(image.container, []).append(image)
-    estimate = Estimate(device.name, module_align=module_align)
+    estimate = Estimate(device.name)
     jit_needed: list[tuple[ModuleEstimate, object]] = []
     for key, images in by_container.items():
         route, image = pick_image(images, device)
@@ -189,7 +215,7 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
                                                    registered=images[0].section in REGISTERED_SECTIONS))
             continue
         module = ModuleEstimate(key, route, image.arch, image.load_bytes, image.kernels, image.decoded,
-                                registered=image.section in REGISTERED_SECTIONS)
+                                registered=image.section in REGISTERED_SECTIONS, data_bytes=image.data_bytes)
         if route == "ptx-jit":
             module.estimated = False
             jit_needed.append((module, image))
@@ -239,6 +265,7 @@ def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
                 continue  # failed or hit a bound: the module stays "not estimated"
             built = cubin_mod.parse_cubin(target.read_bytes())
             module.load_bytes = built.load_bytes
+            module.data_bytes = built.data_bytes
             module.kernels = len(built.kernels)
             module.estimated = True
     return "ptxas"

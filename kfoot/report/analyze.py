@@ -103,7 +103,8 @@ class ImageResult:
     global_symbols: int = 0
     ptx_entries: int = 0
     container: ContainerKey | None = None  # images of one compile unit share it
-    load_bytes: int = 0  # SASS: bytes of SHF_ALLOC sections, what loading the image places on the GPU
+    load_bytes: int = 0  # SASS: bytes loading the image places on the GPU (kfoot.binary.cubin.Cubin)
+    data_bytes: int = 0  # of which module-scope globals
 
     def set_kernels(self, kernels: list, work: Work) -> None:
         self.kernel_total = len(kernels)
@@ -159,6 +160,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         result.set_kernels(image.kernels, work)
         result.global_symbols = image.global_symbols
         result.load_bytes = image.load_bytes
+        result.data_bytes = image.data_bytes
     elif entry.kind == fatbin.KIND_PTX and work.ptx:
         result.ptx_entries = bytes(payload).count(b".entry ")  # `.visible .entry name(`: C-speed count
     return result
@@ -181,7 +183,7 @@ def decode(work: Work) -> list[ImageResult]:
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
-                             container=work.key)
+                             data_bytes=image.data_bytes, container=work.key)
         result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry
@@ -339,7 +341,7 @@ class _Accumulator:
         arch.image_bytes += image.image_bytes
         kind.image_bytes += image.image_bytes
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
-                                       image.error is None, image.kernel_total, image.section))
+                                       image.error is None, image.kernel_total, image.section, image.data_bytes))
         if image.error is not None:
             r.images["undecodable"] += 1
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))

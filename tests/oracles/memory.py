@@ -10,7 +10,7 @@ from pathlib import Path
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
-from kfoot.memory.estimate import MODULE_ALIGN
+from kfoot.memory.estimate import CODE_HEAP_SLACK, HEAP_CHUNK, KERNEL_OVERHEAD
 from oracles import fatbin
 from oracles.cuobjdump import cuobjdump_extract
 
@@ -21,17 +21,44 @@ def round_up(value: int, to: int) -> int:
     return (value + to - 1) // to * to
 
 
-def alloc_bytes(cubin: Path) -> int:
-    """Bytes a cubin places on the GPU: its SHF_ALLOC sections, each padded to its alignment."""
+class Load(int):
+    """Bytes a cubin places on the GPU (an int, so lists of them sum), with the part that goes to
+    the driver's data heap (module-scope globals) and the kernels it holds."""
+
+    data: int
+    kernels: int
+
+
+def alloc_bytes(cubin: Path) -> Load:
+    """Bytes a cubin places on the GPU: its SHF_ALLOC sections but static shared memory
+    (`.nv.shared.*`, on-chip per block), each padded to its alignment; with its globals'
+    share and its kernel count (symbols with CUDA's entry bit, st_other & 0x10, read from the raw
+    symbol table)."""
     with open(cubin, "rb") as f:
         elf = ELFFile(f)
-        return sum(round_up(s["sh_size"], max(s["sh_addralign"], 1)) for s in elf.iter_sections()
-                   if s["sh_flags"] & SH_FLAGS.SHF_ALLOC)
+        placed = [(s.name, round_up(s["sh_size"], max(s["sh_addralign"], 1))) for s in elf.iter_sections()
+                  if s["sh_flags"] & SH_FLAGS.SHF_ALLOC and not s.name.startswith(".nv.shared")]
+        symtab = elf.get_section_by_name(".symtab")
+        raw = symtab.data() if symtab is not None else b""
+        entry = symtab["sh_entsize"] if symtab is not None else 24
+    load = Load(sum(size for _, size in placed))
+    load.data = sum(size for name, size in placed if name in (".nv.global", ".nv.global.init"))
+    load.kernels = sum(1 for off in range(0, len(raw), entry) if raw[off + 5] & 0x10)  # st_other of Elf64_Sym
+    return load
 
 
-def expected_eager(modules_bytes: list[int]) -> int:
-    """Eager context memory of modules of these sizes: each one rounded up to the module alignment."""
-    return sum(round_up(b, MODULE_ALIGN) for b in modules_bytes if b)
+def expected_heaps(modules: list[Load]) -> tuple[int, int]:
+    """(eager, lazy) context memory of these modules by docs/memory.md's model: each kernel adds
+    KERNEL_OVERHEAD to the code heap, both heaps take whole HEAP_CHUNKs, and the context's first
+    code chunk has CODE_HEAP_SLACK free."""
+    code = sum(m - m.data + KERNEL_OVERHEAD * m.kernels for m in modules)
+    data = sum(m.data for m in modules)
+    chunks = (lambda n: -(-max(0, n) // HEAP_CHUNK) * HEAP_CHUNK)
+    return chunks(code - CODE_HEAP_SLACK) + chunks(data), chunks(data)
+
+
+def expected_eager(modules: list[Load]) -> int:
+    return expected_heaps(modules)[0]
 
 
 def images_by_container(path: Path, workdir: Path) -> list[list[Image]]:
