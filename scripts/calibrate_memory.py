@@ -37,6 +37,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from kfoot.memory.probe import registered_containers  # noqa: E402
+
 # name -> CUDA source; each isolates one feature of a module.
 SYNTHETIC = {
     "kernels_1": "template <int N> __global__ void k(float* p) { p[threadIdx.x] += N; }\n"
@@ -60,23 +62,11 @@ SYNTHETIC = {
 }
 
 
-# -- the driver (child side) -----------------------------------------------------------------
-def _driver():
-    from kfoot.memory import probe
-
-    lib = probe.load_driver()
-    info = probe.device_info(lib)
-    ctx = ctypes.c_void_p()
-    probe._check(lib, lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), info["device"]), "cuDevicePrimaryCtxRetain")
-    probe._check(lib, lib.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-    return lib, info
-
-
+# -- the driver (child side): kfoot.memory.probe's steps, with a reading after every load -------
 def _used(lib) -> int:
-    free, total = ctypes.c_size_t(), ctypes.c_size_t()
-    lib.cuCtxSynchronize()
-    lib.cuMemGetInfo_v2(ctypes.byref(free), ctypes.byref(total))
-    return total.value - free.value
+    from kfoot.memory.probe import memory_in_use
+
+    return memory_in_use(lib)[0]
 
 
 def _load_functions(lib, module, first_only: bool) -> int:
@@ -95,19 +85,21 @@ def _load_functions(lib, module, first_only: bool) -> int:
 
 
 def child(payloads: list[bytes], repeat: int, functions: bool) -> dict:
-    lib, info = _driver()
+    from kfoot.memory.probe import device_info, load_driver, load_module, open_context
+
+    lib = load_driver()
+    info = device_info(lib)
+    open_context(lib, info)
     base = _used(lib)
     steps, modules, errors = [], [], {}
     started = time.perf_counter()
     for _ in range(repeat):
         for data in payloads:
-            handle = ctypes.c_void_p()
-            buf = ctypes.create_string_buffer(data, len(data))
-            rc = lib.cuModuleLoadData(ctypes.byref(handle), buf)
-            if rc:
-                errors[rc] = errors.get(rc, 0) + 1
-            else:
+            handle, error = load_module(lib, data)
+            if error is None:
                 modules.append(handle)
+            else:
+                errors[error] = errors.get(error, 0) + 1
             steps.append(_used(lib) - base)
     load_s = time.perf_counter() - started
     out = {"info": info, "baseline_bytes": base, "steps": steps, "errors": errors, "load_s": round(load_s, 3)}
@@ -127,15 +119,6 @@ def run_child(mode: str, source: str, repeat: int = 1, functions: bool = False) 
     if proc.returncode:
         return {"error": proc.stderr.strip().splitlines()[-1:] or [f"exit {proc.returncode}"]}
     return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def registered_payloads(path: str) -> list[tuple[object, bytes]]:
-    import contextlib
-
-    from kfoot.binary.walk import walk
-
-    with contextlib.closing(walk([path])) as binaries:
-        return [(found, found.read()) for binary in binaries for found in binary.containers if found.registered]
 
 
 def sections_by_kind(cubin: bytes) -> dict:
@@ -213,7 +196,7 @@ def main() -> int:
         elif args.child.endswith(".cubin") and args.repeat > 1:
             payloads = [Path(args.child).read_bytes()]
         else:
-            payloads = [data for _found, data in registered_payloads(args.child)]
+            payloads = [data for _found, data in registered_containers(args.child)]
         print(json.dumps(child(payloads, args.repeat, args.functions)))
         return 0
     args.out.mkdir(parents=True, exist_ok=True)
@@ -235,7 +218,7 @@ def main() -> int:
                       flush=True)
                 _save(args.out, result)
     for path in args.paths:
-        payloads = registered_payloads(path)
+        payloads = registered_containers(path)
         features = [module_features(found, data, arch) for found, data in payloads]
         result["libraries"][path] = {
             "modules": features,

@@ -16,7 +16,6 @@ one NVRTC program share a cubin); hybrid holds its AOT library of the traced var
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import os
 import shutil

@@ -136,6 +136,11 @@ class ModuleEstimate:
     def code_heap_bytes(self) -> int:
         return self.load_bytes - self.data_bytes + KERNEL_OVERHEAD * self.kernels
 
+    @property
+    def placed_bytes(self) -> int:
+        """Both heaps' bytes of this module, before chunking."""
+        return self.load_bytes + KERNEL_OVERHEAD * self.kernels
+
 
 @dataclass
 class Estimate:
@@ -175,12 +180,11 @@ class Estimate:
             "lazy_first_use": {
                 "kernels": kernels,
                 "mean_kernel_bytes": round(code_heap / kernels) if kernels else 0,
-                "largest_module_bytes": max((m.code_heap_bytes + m.data_bytes for m in counted if m.load_bytes),
-                                            default=0),
+                "largest_module_bytes": max((m.placed_bytes for m in counted if m.load_bytes), default=0),
             },
             "on_demand": {
                 "modules": len(on_demand),
-                "bytes": sum(m.code_heap_bytes + m.data_bytes for m in on_demand_counted if m.load_bytes),
+                "bytes": sum(m.placed_bytes for m in on_demand_counted if m.load_bytes),
                 "unloadable_modules": sum(1 for m in on_demand if m.route == "none"),
             },
             "model": {"kernel_overhead": KERNEL_OVERHEAD, "heap_chunk": HEAP_CHUNK,

@@ -68,40 +68,61 @@ def nvidia_driver_version() -> str | None:
         nvml.nvmlShutdown()
 
 
-def probe(load: str | None) -> dict:
-    modules = []
-    if load:
-        # Read the binary before touching the GPU: the baseline and this run then differ only in the loads.
-        import contextlib
+def registered_containers(path: str) -> list:
+    """(Found, bytes) of every container the library registers when it loads, in file order:
+    embedded containers wait for the library's own code."""
+    import contextlib
 
-        from ..binary.walk import walk
+    from ..binary.walk import walk
 
-        # What the library registers when it loads: embedded containers wait for the library's own code.
-        with contextlib.closing(walk([load])) as binaries:
-            modules = [found.read() for binary in binaries for found in binary.containers if found.registered]
-    lib = load_driver()
-    info = device_info(lib)
+    with contextlib.closing(walk([path])) as binaries:
+        return [(found, found.read()) for binary in binaries for found in binary.containers if found.registered]
+
+
+def open_context(lib, info: dict) -> None:
+    """Device 0's primary context, current and idle: what the CUDA runtime creates."""
     ctx = ctypes.c_void_p()
     _check(lib, lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), info["device"]), "cuDevicePrimaryCtxRetain")
     _check(lib, lib.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
     _check(lib, lib.cuCtxSynchronize(), "cuCtxSynchronize")
-    loaded, failed, errors = [], 0, {}
-    for data in modules:
-        handle = ctypes.c_void_p()
-        buf = ctypes.create_string_buffer(data, len(data))
-        rc = lib.cuModuleLoadData(ctypes.byref(handle), buf)
-        if rc == 0:
-            loaded.append(handle)
-        else:
-            failed += 1
-            name = ctypes.c_char_p()
-            lib.cuGetErrorName(rc, ctypes.byref(name))
-            key = name.value.decode() if name.value else str(rc)
-            errors[key] = errors.get(key, 0) + 1
+
+
+def memory_in_use(lib) -> tuple[int, int]:
+    """(used, total) device bytes after the context's work is done (cuMemGetInfo)."""
     _check(lib, lib.cuCtxSynchronize(), "cuCtxSynchronize")
     free, total = ctypes.c_size_t(), ctypes.c_size_t()
     _check(lib, lib.cuMemGetInfo_v2(ctypes.byref(free), ctypes.byref(total)), "cuMemGetInfo")
-    info.update(used_bytes=total.value - free.value, total_bytes=total.value, modules=len(modules),
+    return total.value - free.value, total.value
+
+
+def load_module(lib, data: bytes):
+    """(module handle, None) or (None, the driver's error name) for cuModuleLoadData on `data`."""
+    handle = ctypes.c_void_p()
+    buf = ctypes.create_string_buffer(data, len(data))
+    rc = lib.cuModuleLoadData(ctypes.byref(handle), buf)
+    if rc == 0:
+        return handle, None
+    name = ctypes.c_char_p()
+    lib.cuGetErrorName(rc, ctypes.byref(name))
+    return None, name.value.decode() if name.value else str(rc)
+
+
+def probe(load: str | None) -> dict:
+    # Read the binary before touching the GPU: the baseline and this run then differ only in the loads.
+    modules = [data for _found, data in registered_containers(load)] if load else []
+    lib = load_driver()
+    info = device_info(lib)
+    open_context(lib, info)
+    loaded, failed, errors = [], 0, {}
+    for data in modules:
+        handle, error = load_module(lib, data)
+        if error is None:
+            loaded.append(handle)
+        else:
+            failed += 1
+            errors[error] = errors.get(error, 0) + 1
+    used, total = memory_in_use(lib)
+    info.update(used_bytes=used, total_bytes=total, modules=len(modules),
                 loaded_modules=len(loaded), failed_modules=failed, load_errors=errors,
                 loading=os.environ.get("CUDA_MODULE_LOADING", ""))
     return info
