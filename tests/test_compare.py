@@ -154,3 +154,21 @@ def test_measured_comparison(tiny):
     assert data["memory_method"] == "measured" and data["device"]
     aot, rtc = data["modes"]["aot"]["memory"], data["modes"]["rtc"]["memory"]
     assert aot["method"] == "measured" and aot["eager_bytes"] >= rtc["eager_bytes"] == 0
+
+
+def test_modules_loaded_into_one_context_share_its_heap_chunks(tiny, tmp_path):
+    """RTC after a trace is several cubins loaded into one process: their globals share one data
+    chunk and their code one code heap, as the GPU measured (docs/memory.md: 49 traced kernels in
+    4 modules, 2 MiB). Chunking each cubin on its own counted 2 MiB per cubin (make demo: 6 MiB)."""
+    from kfoot.compare.run import _memory_of
+
+    _spec, _trace, work, _data = tiny
+    cubin = next((work / "rtc-loaded").glob("*.cubin"))
+    folder = tmp_path / "loaded"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"m{i}.cubin").write_bytes(cubin.read_bytes())
+    load = alloc_bytes(cubin)
+    assert load.data > 0
+    memory = _memory_of([folder], "estimate", "sm_90")
+    assert memory["eager_bytes"] == expected_eager([load] * 3) == 2 << 20

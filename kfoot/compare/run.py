@@ -112,8 +112,9 @@ def _report(paths):
 
 def _memory_of(paths, method: str, arch: str) -> dict:
     """Eager and lazy context memory of the device code in `paths` (files or folders of cubins),
-    summed over files: measured on the GPU, or estimated for `arch`."""
-    from ..memory import estimate_file
+    measured on the GPU (one process per path, summed), or estimated for `arch` with every file's
+    modules in one context."""
+    from ..memory.estimate import estimate_file, estimate_together
 
     if method == "measure":
         from ..memory.measure import measure_file
@@ -124,12 +125,8 @@ def _memory_of(paths, method: str, arch: str) -> dict:
             eager += m["eager_bytes"]
             lazy += m["lazy_bytes"]
         return {"method": "measured", "eager_bytes": eager, "lazy_bytes": lazy}
-    eager = lazy = 0
-    for file in _report(paths).files:
-        m = estimate_file(file, arch)
-        if m:
-            eager += m["eager_bytes"]
-            lazy += m["lazy_bytes"]
+    # The files are loaded into one process (a library, or the cubins RTC serves a trace from).
+    eager, lazy = estimate_together([estimate_file(file, arch) for file in _report(paths).files])
     return {"method": "estimated", "arch": arch, "eager_bytes": eager, "lazy_bytes": lazy}
 
 

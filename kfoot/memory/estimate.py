@@ -297,6 +297,13 @@ def _run_ptxas_bounded(argv: list[str]) -> bool:
     return proc.returncode == 0
 
 
+def estimate_together(memories: list[dict]) -> tuple[int, int]:
+    """(eager, lazy) of several files' estimates loaded into one context: their modules share the
+    heaps' chunks, so the heaps are summed first and chunked once."""
+    present = [m for m in memories if m and "code_heap_bytes" in m]
+    return heap_bytes(sum(m["code_heap_bytes"] for m in present), sum(m["data_heap_bytes"] for m in present))
+
+
 def estimate_totals(memories: list[dict]) -> dict | None:
     """Totals over files: sums, and the arch when all files share one."""
     present = [m for m in memories if m]
