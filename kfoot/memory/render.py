@@ -12,7 +12,7 @@ from ..core.units import format_bytes
 
 COLUMNS = ("file", "method", "arch", "eager", "lazy", "modules", "first use")
 NUMERIC = ("eager", "lazy", "modules", "first use")
-LEGEND = ("estimated: docs/memory.md (uncalibrated); measured: cuMemGetInfo minus a baseline context. "
+LEGEND = ("estimated: docs/memory.md (calibrated for sm_90 on an H100; other archs use the same model); measured: cuMemGetInfo minus a baseline context. "
           "lazy: at context creation; first use: mean bytes a kernel's first launch adds.")
 
 
