@@ -15,7 +15,7 @@ from ..core.errors import KfootError
 
 # Command modules, each exporting `command` (a click command). One module per command keeps
 # the front end thin and lets each step of the pipeline own its arguments.
-COMMAND_MODULES = ("report", "enumerate", "build", "warm", "cache", "diff", "gate", "compare")
+COMMAND_MODULES = ("report", "enumerate", "build", "warm", "cache", "diff", "gate", "compare", "config")
 
 
 class KfootGroup(click.Group):

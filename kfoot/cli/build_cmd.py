@@ -7,6 +7,7 @@ from contextlib import nullcontext
 
 import click
 
+from ..compile.depfile import write_stamp
 from ..compile.ninja_file import COMPRESS_MODES
 from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
@@ -38,10 +39,15 @@ from .tables import step_bar, summary_table
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.option("--keep-going", is_flag=True,
               help="aot: build the library from every variant that compiles; name the others (exit 2).")
+@click.option("--name", default=None, metavar="NAME",
+              help="aot and hybrid: name the library libNAME.so and its lookup NAME::find_kernel "
+                   "(include/NAME/kernels.hpp); default kfoot_kernels.")
+@click.option("--depfile", type=click.Path(dir_okay=False), default=None,
+              help="Also write a Makefile-syntax depfile: DIR/kfoot.stamp and the spec and headers it was built from.")
 @click.option("--no-check", is_flag=True,
               help="rtc and hybrid: skip compiling one variant per family with NVRTC before reporting success.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-            as_json, no_progress, keep_going, no_check):
+            as_json, no_progress, keep_going, name, depfile, no_check):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     if mode != "hybrid" and hot_trace:
@@ -53,15 +59,23 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     loaded = load_spec(default_spec(spec, terminal()))
     if keep_going and mode != "aot":
         raise KfootError("--keep-going goes with --mode aot")
+    if name is not None:
+        if mode == "rtc":
+            raise KfootError("--name goes with --mode aot or hybrid (an RTC build has no library)")
+        from ..compile.lookup import check_name
+
+        check_name(name)
     with step_bar(terminal(), "building") if not no_progress else nullcontext() as progress:
         result = _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families,
-                        hot_trace, progress, keep_going)
+                        hot_trace, progress, keep_going, name)
     if mode != "aot" and not no_check:
         from ..compile.rtc import check_arch, check_registry
 
         checked, programs, seconds = check_registry(result.registry, [archs])
         result.check = {"arch": check_arch([archs]), "families": checked, "programs": programs,
                         "seconds": round(seconds, 3)}
+    if not getattr(result, "failures", None):  # a build system must retry a partial build
+        write_stamp(out_dir, loaded, depfile)
     if as_json:
         terminal().write(json.dumps(result.summary(), indent=1) + "\n")
     else:
@@ -77,13 +91,13 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
 
 
 def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-           progress, keep_going=False):
+           progress, keep_going=False, name=None):
     if mode == "aot":
         from ..compile.aot import build_aot
 
         return build_aot(loaded, out_dir, archs=[archs], families=list(families) or None, jobs=jobs,
                          compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
-                         keep_going=keep_going, progress=progress, on_wait=_say_waiting)
+                         keep_going=keep_going, progress=progress, on_wait=_say_waiting, name=name)
     if mode == "rtc":
         from ..compile.rtc import build_rtc
 
@@ -96,7 +110,8 @@ def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, sh
         raise KfootError("--family does not go with --mode hybrid: the trace chooses the AOT variants "
                          "and every variant of the spec is registered")
     return build_hybrid(loaded, out_dir, hot_trace=hot_trace, archs=[archs], jobs=jobs, compress_mode=compress_mode,
-                        nvcc=nvcc, launcher=launcher, shard_size=shard_size, progress=progress, on_wait=_say_waiting)
+                        nvcc=nvcc, launcher=launcher, shard_size=shard_size, progress=progress, on_wait=_say_waiting,
+                        name=name)
 
 
 def _say_waiting(message: str) -> None:

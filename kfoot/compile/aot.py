@@ -2,10 +2,13 @@
 
 Pipeline: variants -> shards (sources.py) -> build.ninja (ninja_file.py) -> ninja runs nvcc
 per shard in parallel, reads each object's fatbin and kernel names (objinfo.py), links
-`libkfoot_kernels.so` and concatenates `kernels.fatbin` -> manifest.json (manifest.py).
+`libNAME.so` (NAME from --name, default kfoot_kernels) and concatenates `kernels.fatbin` ->
+manifest.json (manifest.py).
 
 Layout of the output directory:
-    libkfoot_kernels.so   host shared library; every shard's fatbin is embedded and registered
+    libNAME.so            host shared library; every shard's fatbin is embedded and registered,
+                          and NAME::find_kernel(template_id) finds a variant's host stub
+    include/NAME/kernels.hpp   declares NAME::find_kernel (lookup.py)
     kernels.fatbin        standalone fatbin: each shard's container, intact, back to back (8-byte
                           aligned, shard order). A container is one module to the driver: load
                           them one by one (kfoot.binary.fatbin.iter_containers), not the file whole
@@ -35,7 +38,8 @@ from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
 from . import compiler_cache
 from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
-from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LIBRARY_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
+from . import lookup as lookup_mod
+from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
 from .lock import output_lock
 from .results import AotResult
 from .sources import Shard, dtype_header_paths, include_link, plan_shards, render, write_if_changed
@@ -95,6 +99,7 @@ def _build_aot(
     shard_size: int | None = None,
     keep_going: bool = False,
     progress=None,
+    name: str | None = None,
 ) -> AotResult:
     """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`.
 
@@ -103,6 +108,7 @@ def _build_aot(
     shard is split until each failure stands alone) and left out: the result's `failures`
     lists them, and the library holds every variant that compiles."""
     started = time.perf_counter()
+    name = lookup_mod.check_name(name or lookup_mod.DEFAULT_NAME)
     targets = parse_targets(archs)
     if compress_mode is not None and compress_mode not in COMPRESS_MODES:
         raise KfootError(f"--compress-mode: {compress_mode!r} is not one of {', '.join(COMPRESS_MODES)}")
@@ -163,7 +169,7 @@ def _build_aot(
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
         line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
-                                 spec.dtypes, base)
+                                 spec.dtypes, base, name)
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -198,7 +204,10 @@ def _build_aot(
             )
         symbols.extend(names)
 
-    library = out / LIBRARY_NAME
+    library = out / lookup_mod.library_file(name)
+    header = out / lookup_mod.header_path(name)
+    header.parent.mkdir(parents=True, exist_ok=True)
+    write_if_changed(header, lookup_mod.render_header(name))
     fatbin = out / FATBIN_NAME
     cache_used = compiler_cache.difference(cache_before, compiler_cache.snapshot(launcher_argv))
     elapsed = time.perf_counter() - started
@@ -208,6 +217,8 @@ def _build_aot(
         out_dir=out,
         library=library,
         fatbin=fatbin,
+        name=name,
+        header=header,
         manifest=out / manifest_mod.MANIFEST_NAME,
         variants=ordered_variants,
         symbols=symbols,
@@ -249,17 +260,19 @@ def _build_aot(
 
 def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
                  nvcc_path: Path, flags: list[str], launcher_argv: list[str], table,
-                 base: Path | None = None) -> dict[str, dict[int, int]]:
-    """The shard sources and build.ninja for `shards`; -> each shard's source line -> variant index."""
+                 base: Path | None = None, name: str = lookup_mod.DEFAULT_NAME) -> dict[str, dict[int, int]]:
+    """The shard sources, the find_kernel lookup and build.ninja for `shards`; -> each shard's
+    source line -> variant index."""
     line_maps: dict[str, dict[int, int]] = {}
     for shard in shards:
         text, line_maps[shard.name] = render(shard, table, base)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
     _remove_stale_sources(build_dir, {s.name for s in shards})
+    write_if_changed(build_dir / lookup_mod.LOOKUP_SOURCE, lookup_mod.render_source(name, shards))
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
-        library=f"../{LIBRARY_NAME}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
-        compile_inputs=[LINKS_LIST],
+        library=f"../{lookup_mod.library_file(name)}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
+        compile_inputs=[LINKS_LIST], lookup=(lookup_mod.LOOKUP_SOURCE, lookup_mod.LOOKUP_OBJECT),
     )
     if write_if_changed(build_dir / "build.ninja", ninja_text):
         # Objects of shards that no longer exist would linger in obj/ (and show up when

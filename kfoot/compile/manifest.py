@@ -5,7 +5,8 @@ Schema `kfoot.manifest/1`:
     toolchain {nvcc, nvcc_version, ninja_version, launcher, flags},
     build_options {family: {include_dirs, defines, flags, nvcc_flags, nvrtc_flags}} (the spec's
     [build] keys merged with the family's; include_dirs relative to the spec's folder),
-    library, fatbin (file names in the output directory),
+    name (--name: the namespace of find_kernel), library (libNAME.so), header
+    (include/NAME/kernels.hpp, relative to the output directory), fatbin (file names in the output directory),
     counts {variants, kernels, shards, families {name: variants}},
     variants [{index, family, template_id, values, symbol, shard}],
     shards [{name, source, object, fatbin, flags, variants: [index...]}] (flags: the spec's, for
@@ -123,7 +124,9 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
         "shard_size": shard_size,
         "toolchain": toolchain,
         "build_options": {name: spec.family(name).build.as_json(Path(spec.path).parent) for name in families},
+        "name": result.name,
         "library": result.library.name,
+        "header": result.header.relative_to(result.out_dir).as_posix() if result.header else None,
         "fatbin": result.fatbin.name,
         "counts": {
             "variants": len(result.variants),

@@ -31,7 +31,6 @@ from .sources import Shard
 
 # nvcc --compress-mode values (CUDA 12.8+); None leaves nvcc its default.
 COMPRESS_MODES = ("default", "size", "speed", "balance", "none")
-LIBRARY_NAME = "libkfoot_kernels.so"
 FATBIN_NAME = "kernels.fatbin"
 # Each build/inc link and its folder (kfoot.compile.aot._include_links): an input of every compile.
 LINKS_LIST = "inc/links.txt"
@@ -128,10 +127,12 @@ def render_ninja(
     fatbin: str,
     shard_flags: dict[str, list[str]] | None = None,
     compile_inputs: list[str] | None = None,
+    lookup: tuple[str, str] | None = None,
 ) -> str:
     """`shard_flags`: shard name -> the spec's flags for its family (include_dirs, defines,
     flags, nvcc_flags), after `flags` on the shard's nvcc command line. `compile_inputs`: files
-    (relative to the build directory) every compile depends on besides its source and headers."""
+    (relative to the build directory) every compile depends on besides its source and headers.
+    `lookup`: (source, object) of the host-only find_kernel lookup (kfoot.compile.lookup), linked in."""
     package_root = Path(kfoot.__file__).resolve().parent.parent
     # kfoot's root first, then the caller's PYTHONPATH: its dependencies may live only there
     # (`pip install --target DIR`), and replacing it broke every AOT build on such a machine.
@@ -160,9 +161,20 @@ def render_ninja(
         description="INFO $shard",
     )
     w.rule(
+        "cxx",
+        # Host code only: nvcc hands a .cpp to the host compiler, no device pass.
+        command="$nvcc -std=c++17 -O2 -Xcompiler=-fPIC -c $in -o $out",
+        description="CXX $out",
+    )
+    w.rule(
         "link",
         # Linked under a temporary name and renamed: a reader never sees half a library.
-        command="$nvcc -shared -nodlink -o $out.tmp --options-file $out.rsp && mv -f $out.tmp $out",
+        # -Bsymbolic: the stub tables and find_kernel bind to this library's own symbols, even
+        # when another kfoot library in the process exports the same names.
+        # -soname: a program linked against it records libNAME.so, found through its rpath, not
+        # the path the library had on the link line.
+        command="$nvcc -shared -nodlink -Xlinker -Bsymbolic -Xlinker -soname=$soname -o $out.tmp --options-file $out.rsp "
+                "&& mv -f $out.tmp $out",
         rspfile="$out.rsp",
         rspfile_content="$in",
         description="LINK $out",
@@ -194,7 +206,10 @@ def render_ninja(
         objects.append(p.object)
         fatbins.append(p.fatbin)
         infos.append(p.symbols)
-    w.build(library, "link", objects)
+    if lookup is not None:
+        w.build(lookup[1], "cxx", lookup[0])
+        objects.append(lookup[1])
+    w.build(library, "link", objects, variables={"soname": shell_words([Path(library).name], "library name")})
     # The merge script is an input too: a kfoot that lays the file out differently rewrites it.
     here = Path(__file__).resolve().parent
     w.build(fatbin, "merge", fatbins,

@@ -30,6 +30,8 @@ class AotResult:
     elapsed_s: float
     library_bytes: int
     fatbin_bytes: int
+    name: str = "kfoot_kernels"  # --name: libNAME.so, NAME::find_kernel
+    header: Path | None = None  # include/NAME/kernels.hpp
     duplicates: int = 0  # variants dropped because another family has the same template-id
     # --keep-going: the variants left out because they do not compile: {template_id, family, error}
     failures: list[dict] = field(default_factory=list)
@@ -45,7 +47,9 @@ class AotResult:
         return {
             "mode": "aot",
             "out_dir": str(self.out_dir),
+            "name": self.name,
             "library": str(self.library),
+            "header": str(self.header) if self.header else None,
             "fatbin": str(self.fatbin),
             "manifest": str(self.manifest),
             "variants": len(self.variants),
@@ -78,6 +82,7 @@ class AotResult:
             ("kernels", f"{self.kernels:,} (variants × SASS archs)"),
             ("build", f"{state} in {self.elapsed_s:.2f} s"),
             ("library", f"{self.library} ({self.library_bytes:,} bytes, {format_bytes(self.library_bytes)})"),
+            ("header", f"{self.header} ({self.name}::find_kernel)" if self.header else "none"),
             ("fatbin", f"{self.fatbin} ({self.fatbin_bytes:,} bytes, {format_bytes(self.fatbin_bytes)})"),
             ("manifest", str(self.manifest)),
         ] + ([("compiler cache", summary_row(self.compiler_cache))] if self.compiler_cache else []) + ([("failed", f"{len(self.failures):,} variant(s) left out (they do not compile; listed in the manifest)")]

@@ -1,0 +1,66 @@
+// A program the test suite compiles against kfoot/runtime.hpp (tests/test_cpp_runtime.py).
+//   rtc_check REGISTRY ARCH OUT FAMILY [AXIS=VALUE ...]   compile (or hit) one variant, twice
+//   rtc_check REGISTRY ARCH OUT --id TEMPLATE_ID           the same, by template-id
+//   rtc_check REGISTRY ARCH - --threads N FAMILY ...       N threads ask at once
+//   rtc_check --prelude TEMPLATE_ID                        kfoot's prelude for that template-id
+// Prints one JSON line; a kfoot::Error prints "error: ..." and exits 3.
+#include <kfoot/runtime.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--prelude") {
+    std::cout << kfoot::detail::prelude({argv[2]});
+    return 0;
+  }
+  if (argc < 5) {
+    std::cerr << "usage: rtc_check REGISTRY ARCH OUT FAMILY [AXIS=VALUE ...]\n";
+    return 2;
+  }
+  try {
+    kfoot::Registry reg = kfoot::Registry::open(argv[1]);
+    std::string arch = argv[2], out = argv[3];
+    int next = 4, threads = 1;
+    if (std::string(argv[next]) == "--threads") {
+      threads = std::atoi(argv[next + 1]);
+      next += 2;
+    }
+    const kfoot::Kernel* kernel = nullptr;
+    if (std::string(argv[next]) == "--id") {
+      kernel = &reg.kernel_by_id(argv[next + 1]);
+    } else {
+      std::vector<std::pair<std::string, std::string>> values;
+      for (int i = next + 1; i < argc; ++i) {
+        std::string word = argv[i];
+        auto eq = word.find('=');
+        values.emplace_back(word.substr(0, eq), word.substr(eq + 1));
+      }
+      kernel = &reg.kernel(argv[next], values);
+    }
+    std::vector<std::thread> pool;
+    std::vector<std::size_t> sizes(threads);
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] { sizes[t] = kernel->cubin(arch).size(); });
+    for (auto& th : pool) th.join();
+    kfoot::Bytes cubin = kernel->cubin(arch);  // a memory hit
+    if (out != "-") {
+      std::ofstream file(out, std::ios::binary);
+      file.write(reinterpret_cast<const char*>(cubin.data()), static_cast<std::streamsize>(cubin.size()));
+    }
+    bool same = true;
+    for (auto s : sizes) same = same && s == cubin.size();
+    kfoot::Stats s = reg.stats();
+    std::cout << "{\"template_id\": \"" << kernel->template_id() << "\", \"lowered_name\": \"" << kernel->lowered_name(arch)
+              << "\", \"route\": \"" << kernel->route(arch) << "\", \"bytes\": " << cubin.size()
+              << ", \"same_size\": " << (same ? "true" : "false") << ", \"memory_hits\": " << s.memory_hits
+              << ", \"disk_hits\": " << s.disk_hits << ", \"compiles\": " << s.compiles << ", \"cache_dir\": \""
+              << reg.cache_dir() << "\"}\n";
+  } catch (const kfoot::Error& e) {
+    std::cout << "error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}
