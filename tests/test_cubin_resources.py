@@ -1,5 +1,5 @@
-"""Per-kernel resources (`report --kernels`: registers, static shared memory, parameter bytes)
-against cuobjdump, on every SASS arch the installed nvcc can build and on libcurand.
+"""Per-kernel resources (`report --kernels`: registers, stack, static shared, local and constant
+bank 0 bytes, parameter bytes) against cuobjdump, on every SASS arch the installed nvcc can build and on libcurand.
 
 Where the figures live moved with the arch (registers: the top byte of .text's sh_info up to
 sm_89, only .nv.info's EIATTR_REGCOUNT from sm_90), so each arch is checked, a/f variants too."""
@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from kfoot.report.analyze import ReportOptions, analyze_paths
-from oracles.cuobjdump import cuobjdump_param_sizes, cuobjdump_resource_rows
+from oracles.cuobjdump import cuobjdump_param_sizes, cuobjdump_resource_rows, cuobjdump_resource_usage
 
 # Three kernels whose figures differ: a tiny one, one with static shared memory, one that needs
 # many registers (register counts differ between archs, so a fixed guess cannot pass).
@@ -39,8 +39,27 @@ __global__ void heavy_kernel(double* out, const double* in, int n, long long sca
   for (int k = 0; k < 24; ++k) s += acc[k];
   out[threadIdx.x] = s * scale;
 }
+__device__ __noinline__ int callee(int n, const int* p) {
+  int buf[40];
+  for (int i = 0; i < 40; ++i) buf[i] = p[i] * n;
+  return buf[(n * 7) % 40] + buf[n % 40];
+}
+__global__ void stack_kernel(int* out, const int* in, int n) { out[threadIdx.x] = callee(n, in); }
 """
-KERNELS = 3
+KERNELS = 4
+# The figures of `cuobjdump -res-usage` that `report --kernels` carries, by their names there.
+RES_USAGE = {"registers": "REG", "stack_bytes": "STACK", "shared_bytes": "SHARED", "local_bytes": "LOCAL",
+             "constant_bytes": "CONSTANT[0]"}
+
+
+def _res_usage_counter(path):
+    return Counter((arch, name, *(figures[key] for key in RES_USAGE.values()))
+                   for arch, name, figures in cuobjdump_resource_usage(path))
+
+
+def _kfoot_counter(rows, with_arch=True):
+    return Counter(((k.arch,) if with_arch else (None,)) + (k.name, *(getattr(k, f) for f in RES_USAGE))
+                   for k in rows)
 
 
 def _sass_archs(nvcc) -> list[str]:
@@ -106,6 +125,11 @@ def test_resources_match_cuobjdump_on_every_arch(arch_fatbins, name):
     assert len(params) == len(rows)
     for k in rows:
         assert k.param_bytes == params[(k.arch, k.name)], (k.arch, k.name)
+    # Every figure cuobjdump -res-usage prints that the report carries, the stack one non-zero.
+    usage = _res_usage_counter(path)
+    assert _kfoot_counter(rows) == usage
+    assert all(stack > 0 for (_, name, _, stack, *_), _n in usage.items() if "stack_kernel" in name)
+    assert all(const > 0 for (*_, const), _n in usage.items())
 
 
 def test_raw_sm90a_cubin_matches_cuobjdump(cuda_fixtures):
@@ -126,3 +150,6 @@ def test_curand_resources_match_cuobjdump_on_every_arch(curand_library):
     assert {"sm_80", "sm_90"} <= archs and any(int(a[3:].rstrip("af")) >= 100 for a in archs)
     rows = _kfoot_rows(curand_library, sections=frozenset({".nv_fatbin"}))
     assert Counter((k.arch, k.name, k.registers, k.shared_bytes) for k in rows) == Counter(oracle)
+    usage = _res_usage_counter(curand_library)
+    assert _kfoot_counter(rows) == usage
+    assert any(stack > 0 for (_, _, _, stack, *_) in usage)  # libcurand has kernels with a stack

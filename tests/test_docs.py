@@ -587,7 +587,7 @@ def _nvidia_file(pattern: str) -> Path | None:
 def report_inputs(tmp_path_factory) -> list[Path]:
     """Three formats made in milliseconds from libcudadevrt.a (the nvidia-cuda-runtime wheel): the
     archive; a wheel whose shared object is the archive's object with its PTX payload overwritten
-    (an undecodable image); the object's sm_90 SASS image as a raw .cubin (a newest arch unlike the
+    (an undecodable image), twice; the object's sm_90 SASS image as a raw .cubin (a newest arch unlike the
     others', so the totals' memory lists two archs)."""
     import zipfile
 
@@ -613,6 +613,7 @@ def report_inputs(tmp_path_factory) -> list[Path]:
     wheel = out / "kfoot_docs-0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as handle:
         handle.writestr("kfoot_docs/libdevrt.so", bytes(obj))
+        handle.writestr("kfoot_docs/libdevrt_copy.so", bytes(obj))  # its kernels twice: `duplicates`
     return [library, wheel, out / "devrt_sm_90.cubin"]
 
 

@@ -12,6 +12,11 @@ What the report reads:
   both, sm_90 and newer only the record (their sh_info byte is 0), so one rule fits every arch;
 - `.nv.shared.<kernel>` (NOBITS): static shared memory;
 - `.nv.info.<kernel>`: attribute EIATTR_CBANK_PARAM_SIZE (0x19) holds the parameter bytes;
+- stack: EIATTR_MIN_STACK_SIZE (0x12) records in the common `.nv.info` (the kernel's stack with its
+  callees', what cuobjdump -res-usage prints as STACK), else EIATTR_FRAME_SIZE (0x11);
+- `.nv.constant0.<kernel>`: constant bank 0 (CONSTANT[0]); `.nv.local.<kernel>`: local memory (LOCAL).
+  Spill bytes (ptxas -v) are not stored in the cubin: no .nv.info attribute carries them;
+- image sections: every byte of the image in one category (`image_sections`, docs/report.md);
 - a kernel's bytes (what its family is charged) are its code: the size of its .text section.
 """
 
@@ -29,7 +34,11 @@ EM_CUDA = 190
 STO_CUDA_ENTRY = 0x10
 STB_GLOBAL = 1
 SHT_SYMTAB = 2
+SHT_STRTAB = 3
+SHT_RELA = 4
 SHT_NOBITS = 8
+SHT_REL = 9
+SHT_SYMTAB_SHNDX = 18
 # Sections that hold no bytes in the file. A linked cubin gives .nv.global and .nv.shared.* the
 # type SHT_NOBITS, but a relocatable one (-rdc: __nv_relfatbin, `nvcc -rdc=true -c/-cubin/-fatbin`)
 # keeps CUDA's own types, and ptxas places them at the end of the file with their full size:
@@ -43,6 +52,8 @@ NO_FILE_BYTES = frozenset({SHT_NOBITS, SHT_CUDA_GLOBAL, SHT_CUDA_SHARED, SHT_CUD
 SHF_ALLOC = 0x2
 
 EIATTR_PARAM_CBANK = 0x0A
+EIATTR_FRAME_SIZE = 0x11
+EIATTR_MIN_STACK_SIZE = 0x12
 EIATTR_CBANK_PARAM_SIZE = 0x19
 EIATTR_REGCOUNT = 0x2F
 EIFMT_SVAL = 0x04
@@ -65,6 +76,13 @@ class Kernel:
     registers: int
     shared_bytes: int
     param_bytes: int
+    stack_bytes: int = 0
+    local_bytes: int = 0
+    constant_bytes: int = 0
+
+
+# The categories of an image's bytes, in the report's order (docs/report.md, `image_sections`).
+IMAGE_SECTIONS = ("code", "constants", "metadata", "symbols", "relocations", "debug", "other")
 
 
 @dataclass(slots=True)
@@ -75,6 +93,7 @@ class Cubin:
     symbols: int
     load_bytes: int = 0  # SHF_ALLOC sections but static shared memory, each rounded up to its alignment
     data_bytes: int = 0  # of which module-scope globals (.nv.global, .nv.global.init): the driver's data heap
+    sections: dict[str, int] | None = None  # IMAGE_SECTIONS -> bytes, adding up to the image's size (with_sections)
 
 
 def _cstr(table: bytes, offset: int) -> bytes:
@@ -87,12 +106,14 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
     return (e_flags >> 8) & 0xFF if abi_version >= 8 else e_flags & 0xFF
 
 
-def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True) -> Cubin:
+def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True,
+                with_sections: bool = False) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
     Code bytes are always read (families need them); registers, shared memory and parameter
     bytes only `with_resources` (the per-kernel table), since they need section names;
-    the bytes loading the image places on the GPU only `with_load` (the memory estimate).
+    the bytes loading the image places on the GPU only `with_load` (the memory estimate);
+    the image's bytes by section category only `with_sections`.
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
@@ -126,6 +147,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
     load_bytes = data_bytes = 0
     if with_load:
         load_bytes, data_bytes = _load_bytes(data, sections, shstrndx, flags, sizes, aligns)
+    image_sections = _image_sections(data, sections, shstrndx) if with_sections else None
 
     kernels: list[Kernel] = []
     kernel_sections: list[int] = []
@@ -157,7 +179,50 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
 
     if kernels:
         _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources)
-    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes, data_bytes)
+    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes, data_bytes,
+                 image_sections)
+
+
+def _section_category(name: bytes, stype: int) -> str:
+    """Which of IMAGE_SECTIONS a section's bytes count under. sm_100+ images carry a Mercury copy
+    of their tables (`.nv.merc.<section>`), counted as the section it copies; its capsule code
+    (`.nv.capmerc.text.*`) is not the SASS that runs, so it is `other`."""
+    if name.startswith(b".nv.merc."):
+        name = name[len(b".nv.merc"):]
+    if stype in (SHT_SYMTAB, SHT_STRTAB, SHT_SYMTAB_SHNDX) or name in (b".symtab", b".strtab", b".shstrtab"):
+        return "symbols"
+    if stype in (SHT_REL, SHT_RELA) or name.startswith((b".rel.", b".rela.")):
+        return "relocations"
+    if name.startswith(b".text"):
+        return "code"
+    if name.startswith(b".nv.constant"):
+        return "constants"
+    if name.startswith((b".debug", b".nv_debug", b".nv.debug")):
+        return "debug"
+    if name.startswith((b".nv.info", b".nv.callgraph", b".nv.prototype", b".nv.rel.action", b".nv.compat",
+                        b".note", b".nv.metadata", b".nv.resolvedrela")):
+        return "metadata"
+    return "other"
+
+
+def _image_sections(data: bytes, sections, shstrndx: int) -> dict[str, int]:
+    """The image's bytes by category. Each file byte is counted once: sections are taken in file
+    order and a byte another section already covered is not counted again (a forged table may
+    overlap); what no section covers (ELF header, program headers, section header table, the
+    padding between sections) is `other`, so the figures add up to len(data) exactly."""
+    out = dict.fromkeys(IMAGE_SECTIONS, 0)
+    shstr_sec = sections[shstrndx]
+    names = _section_names(data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]], sections)
+    size, covered = len(data), 0
+    placed = sorted((sec[4], index) for index, sec in enumerate(sections)
+                    if index and sec[1] not in NO_FILE_BYTES and sec[5])
+    for offset, index in placed:
+        start, end = max(offset, covered), min(offset + sections[index][5], size)
+        if end > start:
+            out[_section_category(names[index], sections[index][1])] += end - start
+            covered = end
+    out["other"] = size - sum(n for key, n in out.items() if key != "other")
+    return out
 
 
 def _load_bytes(data: bytes, sections, shstrndx: int, flags, sizes, aligns) -> tuple[int, int]:
@@ -202,17 +267,26 @@ def _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, w
     shstr = data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]]
     names = _section_names(shstr, sections)
     by_name = dict(zip(names, sections))
-    # Registers: the common .nv.info's REGCOUNT records, keyed by (symbol table, symbol index).
+    # Registers and stack: the common .nv.info's records, keyed by (symbol table, symbol index).
     counts: dict[tuple[int, int], int] = {}
+    stacks: dict[tuple[int, int], int] = {}
+    frames: dict[tuple[int, int], int] = {}
+    wanted = {EIATTR_REGCOUNT: counts, EIATTR_MIN_STACK_SIZE: stacks, EIATTR_FRAME_SIZE: frames}
     for name, sec in zip(names, sections):
         if name == b".nv.info" and sec[1] != SHT_NOBITS:
-            for symbol, value in _sval_pairs(data, sec[4], sec[5], EIATTR_REGCOUNT):
-                counts[(sec[6], symbol)] = value
+            for attr, symbol, value in _sval_records(data, sec[4], sec[5], wanted):
+                wanted[attr][(sec[6], symbol)] = value
     for kernel, index, (symtab, symbol, raw_name) in zip(kernels, kernel_sections, kernel_symbols):
         registers = counts.get((symtab, symbol))
         if registers is None and 0 < index < len(sections):
             registers = sections[index][7] >> 24  # older cubins without a REGCOUNT record
         kernel.registers = registers or 0
+        stack = stacks.get((symtab, symbol))
+        kernel.stack_bytes = stack if stack is not None else frames.get((symtab, symbol), 0)
+        constant = by_name.get(b".nv.constant0." + raw_name)
+        kernel.constant_bytes = constant[5] if constant is not None else 0
+        local = by_name.get(b".nv.local." + raw_name)
+        kernel.local_bytes = local[5] if local is not None else 0
         # Shared memory and parameters live in sections named after the kernel (raw bytes: a
         # name that is not UTF-8 still finds its sections).
         shared = by_name.get(b".nv.shared." + raw_name)
@@ -222,15 +296,17 @@ def _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, w
         kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None and info[1] != SHT_NOBITS else 0
 
 
-def _sval_pairs(data: bytes, off: int, size: int, wanted: int):
-    """(symbol index, value) of each 8-byte SVAL record of attribute `wanted` in an .nv.info section."""
+def _sval_records(data: bytes, off: int, size: int, wanted):
+    """(attribute, symbol index, value) of each 8-byte SVAL record of an attribute in `wanted` in
+    an .nv.info section."""
     pos, end = off, min(off + size, len(data))
     while pos + 4 <= end:
         fmt, attr = data[pos], data[pos + 1]
         if fmt == EIFMT_SVAL:
             length = int.from_bytes(data[pos + 2:pos + 4], "little")
-            if attr == wanted and length == 8 and pos + 12 <= end:
-                yield int.from_bytes(data[pos + 4:pos + 8], "little"), int.from_bytes(data[pos + 8:pos + 12], "little")
+            if attr in wanted and length == 8 and pos + 12 <= end:
+                yield (attr, int.from_bytes(data[pos + 4:pos + 8], "little"),
+                       int.from_bytes(data[pos + 8:pos + 12], "little"))
             pos += 4 + length
         else:
             pos += 4

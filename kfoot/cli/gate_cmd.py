@@ -21,13 +21,19 @@ from .terminal import terminal
 @click.option("--max-kernel-growth", metavar="N|N%", help="Kernels the library may gain (default 0).")
 @click.option("--max-size-growth", metavar="BYTES|N%", help="Bytes the library may gain: uncompressed image bytes library-wide, kernel code bytes for the "
                    "rest when families have budgets; 4096, 64KiB, 1MB or 2% (default 0).")
+@click.option("--max-register-growth", metavar="N|N%", help="Registers any one kernel may gain (per arch); needs "
+                   "per-kernel rows: report JSONs made with --kernels, or binaries.")
+@click.option("--max-stack-growth", metavar="BYTES|N%", help="Stack bytes any one kernel may gain (per arch); as above.")
+@click.option("--max-duplicate-bytes", metavar="BYTES", help="Most code bytes NEW may hold in duplicate kernel copies "
+                   "(totals.duplicate_bytes): a cap, not a growth.")
 @click.option("--family-budget", "family_budgets", metavar="NAME=N|N%", multiple=True,
               help="Kernels one family may gain, judged apart from the rest. Repeatable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--update-baseline", is_flag=True, help="Write NEW as the baseline (after an intentional change) and exit 0.")
 @click.pass_context
-def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth, family_budgets, fmt, as_json, update_baseline):
+def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth, max_register_growth, max_stack_growth,
+            max_duplicate_bytes, family_budgets, fmt, as_json, update_baseline):
     """Compare NEW with the baseline and exit 0 within budget, 1 on a regression (the families
     that grew most listed first), 2 on bad input. When GITHUB_STEP_SUMMARY is set, the Markdown
     verdict is appended to it."""
@@ -38,7 +44,8 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
 
     fmt = "json" if as_json else fmt
     file_budget = budgets.load_budget_file(budget_file) if budget_file else None
-    budget = budgets.combine(file_budget, max_kernel_growth, max_size_growth, family_budgets)
+    budget = budgets.combine(file_budget, max_kernel_growth, max_size_growth, family_budgets, max_register_growth,
+                             max_stack_growth, max_duplicate_bytes)
     base_path = Path(baseline) if baseline else budget.baseline
     if base_path is None:
         raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
@@ -52,7 +59,8 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     if not base_path.exists():
         raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
 
-    verdict = evaluate(diff_reports(*load_pair(base_path, new), str(base_path), new), budget)
+    base_report, new_report = load_pair(base_path, new, kernels=budget.per_kernel)
+    verdict = evaluate(diff_reports(base_report, new_report, str(base_path), new), budget, base_report, new_report)
     if fmt == "json":
         click.echo(json.dumps(verdict.to_dict(), indent=1))
     elif fmt == "markdown":

@@ -31,7 +31,7 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--arch", "archs", multiple=True, help="Only these archs (sm_90, sm_90a, compute_90; comma list).")
 @click.option("--section", "sections", multiple=True, help="Only containers in these host sections (.nv_fatbin).")
 @click.option("--filter", "kernel_filter", help="Only kernels whose mangled or demangled name matches REGEX.")
-@click.option("--kernels", "kernel_rows", is_flag=True, help="Per-kernel table: arch, code, registers, shared, params.")
+@click.option("--kernels", "kernel_rows", is_flag=True, help="Per-kernel table: arch, code, registers, stack, shared, local, constant, params.")
 @click.option("--ptx", "ptx_entries", is_flag=True,
               help="Also count the .entry functions of PTX images (per compute_XX arch).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")

@@ -6,6 +6,9 @@ baseline figure. The budget file keeps the rules next to the code they guard:
     baseline = "demo-baseline.json"     # optional, relative to this file
     max-kernel-growth = 0               # kernels, or "N%"
     max-size-growth = "2%"              # bytes (123, "64KiB", "1MB"), or "N%"
+    max-register-growth = 8             # registers any one kernel may gain, or "N%" (needs --kernels reports)
+    max-stack-growth = "256B"           # stack bytes any one kernel may gain, or "N%"
+    max-duplicate-bytes = "1MiB"        # a cap on NEW's duplicate kernel code (not a growth)
 
     [families."kfoot::binary_kernel"]   # a family with its own allowance
     max-kernel-growth = 16
@@ -96,6 +99,8 @@ class FamilyBudget:
 
     kernels: Limit | None = None
     size: Limit | None = None
+    registers: Limit | None = None  # per kernel: falls back to the library-wide limit when unset
+    stack: Limit | None = None
 
 
 @dataclass(frozen=True)
@@ -103,12 +108,43 @@ class Budget:
     kernels: Limit = Limit(0)
     size: Limit = Limit(0)
     families: dict[str, FamilyBudget] = field(default_factory=dict)
+    registers: Limit | None = None  # per-kernel register growth; None: not checked
+    stack: Limit | None = None  # per-kernel stack growth in bytes; None: not checked
+    duplicates: Limit | None = None  # most duplicate kernel code bytes NEW may hold; None: not checked
     baseline: Path | None = None  # from the budget file, resolved against its folder
     source: Path | None = None    # the budget file, for messages
 
+    @property
+    def per_kernel(self) -> bool:
+        """Whether a rule needs each kernel's resources (reports made with --kernels)."""
+        return (self.registers is not None or self.stack is not None
+                or any(f.registers is not None or f.stack is not None for f in self.families.values()))
 
-_FILE_KEYS = {"baseline", "max-kernel-growth", "max-size-growth", "families"}
-_FAMILY_KEYS = {"max-kernel-growth", "max-size-growth"}
+
+_FILE_KEYS = {"baseline", "max-kernel-growth", "max-size-growth", "families", "max-register-growth",
+              "max-stack-growth", "max-duplicate-bytes"}
+_FAMILY_KEYS = {"max-kernel-growth", "max-size-growth", "max-register-growth", "max-stack-growth"}
+
+
+def parse_resource_limits(rules: dict, where: str) -> dict:
+    """The per-kernel and duplicate limits of a budget-file table, as Budget/FamilyBudget fields."""
+    out = {}
+    if "max-register-growth" in rules:
+        out["registers"] = parse_limit(rules["max-register-growth"], "max-register-growth", sizes=False, where=where)
+    if "max-stack-growth" in rules:
+        out["stack"] = parse_limit(rules["max-stack-growth"], "max-stack-growth", sizes=True, where=where)
+    if "max-duplicate-bytes" in rules:
+        out["duplicates"] = parse_cap(rules["max-duplicate-bytes"], "max-duplicate-bytes", where=where)
+    return out
+
+
+def parse_cap(text: object, what: str, where: str = "") -> Limit:
+    """A size NEW may hold at most: bytes with an optional unit; a percentage has no baseline."""
+    limit = parse_limit(text, what, sizes=True, where=where)
+    if limit.percent:
+        prefix = f"{where}: " if where else ""
+        raise KfootError(f"{prefix}{what} is a cap in bytes ({SIZE_EXAMPLES}), not a percentage")
+    return limit
 
 
 def load_budget_file(path: str | Path) -> Budget:
@@ -144,6 +180,7 @@ def load_budget_file(path: str | Path) -> Budget:
         if not isinstance(data["baseline"], str) or not data["baseline"]:
             raise KfootError("baseline must be a path (a string)", path=path)
         budget = replace(budget, baseline=(path.parent / data["baseline"]))
+    budget = replace(budget, **parse_resource_limits(data, str(path)))
     families = data.get("families", {})
     if not isinstance(families, dict):
         raise KfootError('"families" must be a table of [families."NAME"] sections', path=path)
@@ -160,6 +197,7 @@ def load_budget_file(path: str | Path) -> Budget:
         parsed[name] = FamilyBudget(
             kernels=None if kernels is None else parse_limit(kernels, "max-kernel-growth", sizes=False, where=where),
             size=None if size is None else parse_limit(size, "max-size-growth", sizes=True, where=where),
+            **parse_resource_limits(rules, where),
         )
     return replace(budget, families=parsed)
 
@@ -185,9 +223,16 @@ def _shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[:limit - 20]}...({len(text):,} characters)"
 
 
-def combine(file_budget: Budget | None, kernels: str | None, size: str | None, family_options: tuple[str, ...]) -> Budget:
+def combine(file_budget: Budget | None, kernels: str | None, size: str | None, family_options: tuple[str, ...],
+            registers: str | None = None, stack: str | None = None, duplicates: str | None = None) -> Budget:
     """The effective budget: the file's rules, overridden by whatever the command line gives."""
     budget = file_budget or Budget()
+    if registers is not None:
+        budget = replace(budget, registers=parse_limit(registers, "--max-register-growth", sizes=False))
+    if stack is not None:
+        budget = replace(budget, stack=parse_limit(stack, "--max-stack-growth", sizes=True))
+    if duplicates is not None:
+        budget = replace(budget, duplicates=parse_cap(duplicates, "--max-duplicate-bytes"))
     if kernels is not None:
         budget = replace(budget, kernels=parse_limit(kernels, "--max-kernel-growth", sizes=False))
     if size is not None:

@@ -47,11 +47,12 @@ _REQUIRED_TOTALS = ("kernels", "distinct_kernels", "stored_bytes")
 # Loading
 
 
-def load_report(source: str | os.PathLike, like: dict | None = None) -> dict:
+def load_report(source: str | os.PathLike, like: dict | None = None, kernels: bool = False) -> dict:
     """A report dict from a report JSON file, or from analysing a binary/directory/wheel.
 
     `like`: a report whose filters (`kfoot report --section/--arch/--filter`) a binary is
-    analysed with, so it is measured the same way as the report it is compared to.
+    analysed with, so it is measured the same way as the report it is compared to; a binary is
+    analysed with per-kernel rows (`--kernels`) when `kernels` is set or `like` has them.
     Raises KfootError (exit 2) for a missing path, a JSON file that is not a kfoot report
     (wrong or unknown schema, missing or mistyped figures) and anything the analyser rejects.
     """
@@ -60,24 +61,25 @@ def load_report(source: str | os.PathLike, like: dict | None = None) -> dict:
         raise KfootError("no such file or directory", path=path)
     if is_report_json(path):
         return read_report_json(path)
-    return _analyze(path, report_filters(like) if like else {})
+    kernels = kernels or bool(like and any(isinstance(f, dict) and "kernel_list" in f for f in like.get("files", [])))
+    return _analyze(path, report_filters(like) if like else {}, kernels)
 
 
 def is_report_json(path: Path) -> bool:
     return path.is_file() and _looks_like_json(path)
 
 
-def load_pair(base: str | os.PathLike, new: str | os.PathLike) -> tuple[dict, dict]:
+def load_pair(base: str | os.PathLike, new: str | os.PathLike, kernels: bool = False) -> tuple[dict, dict]:
     """Both sides of a comparison. A report JSON is read first and a binary on the other side is
     analysed with its filters; two reports made with different filters are bad input, since
     their figures count different things."""
     base_path, new_path = Path(base), Path(new)
     if not is_report_json(base_path) and is_report_json(new_path):
-        new_report = load_report(new_path)
-        base_report = load_report(base_path, like=new_report)
+        new_report = load_report(new_path, kernels=kernels)
+        base_report = load_report(base_path, like=new_report, kernels=kernels)
     else:
-        base_report = load_report(base_path)
-        new_report = load_report(new_path, like=base_report)
+        base_report = load_report(base_path, kernels=kernels)
+        new_report = load_report(new_path, like=base_report, kernels=kernels)
     base_filters, new_filters = report_filters(base_report), report_filters(new_report)
     if base_filters != new_filters:
         raise KfootError(f"made with {_describe_filters(new_filters)}, but {base_path} with "
@@ -199,13 +201,13 @@ def read_report_json(path: Path) -> dict:
     return data
 
 
-def _analyze(path: Path, filters: dict) -> dict:
+def _analyze(path: Path, filters: dict, kernels: bool = False) -> dict:
     # Imported here: the analyser is only needed when a side is a binary, not a report JSON.
     from ..report.analyze import ReportOptions, analyze_paths
 
     options = ReportOptions(sections=frozenset(filters["sections"]) if "sections" in filters else None,
                             archs=frozenset(filters["archs"]) if "archs" in filters else None,
-                            kernel_filter=filters.get("filter"))
+                            kernel_filter=filters.get("filter"), kernel_rows=kernels)
     report = analyze_paths([path], options)
     data = report.to_dict() if hasattr(report, "to_dict") else report
     validate_report(data, path)
@@ -245,7 +247,55 @@ def validate_report(data: object, path: object) -> None:
             if key in entry and key != "files":
                 _check_count(entry[key], f"files[{index}].{key}", path)
         _check_groups(entry, f"files[{index}]", path)
+        _check_kernel_list(entry.get("kernel_list"), f"files[{index}].kernel_list", path)
     _check_groups(totals, "totals", path)
+    if "duplicate_bytes" in totals:
+        _check_count(totals["duplicate_bytes"], "totals.duplicate_bytes", path)
+
+
+# Per-kernel figures the gate compares (kfoot gate --max-register-growth, --max-stack-growth).
+KERNEL_RESOURCES = ("registers", "stack_bytes")
+
+
+def _check_kernel_list(rows: object, where: str, path: object) -> None:
+    if rows is None:
+        return
+    if not isinstance(rows, list):
+        raise KfootError(f"malformed report: {where} is not a list", path=path)
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("name"), str) or not isinstance(row.get("arch"), str):
+            raise KfootError(f"malformed report: {where}[{index}] has no name or arch", path=path)
+        if not isinstance(row.get("family", ""), str):
+            raise KfootError(f"malformed report: {where}[{index}].family is not a string", path=path)
+        for key in KERNEL_RESOURCES:
+            if key in row:
+                _check_count(row[key], f"{where}[{index}].{key}", path)
+
+
+def kernel_resources(report: dict) -> dict[tuple[str, str], dict] | None:
+    """(stable kernel key, arch) -> {"name", "family", "registers", "stack_bytes"} over every
+    file's `kernel_list` (the largest figure where a kernel is in several images); None when no
+    file has a kernel list (a report made without --kernels). Keyed like the diff's kernel
+    names, so nvcc's per-build module IDs do not unmatch a kernel."""
+    found: dict[tuple[str, str], dict] = {}
+    seen = False
+    for entry in report.get("files", []):
+        rows = entry.get("kernel_list")
+        if rows is None:
+            continue
+        seen = True
+        for row in rows:
+            key = (stable_kernel_key(row["name"]), row["arch"])
+            held = found.get(key)
+            if held is None:
+                found[key] = {"name": strip_module_ids(row["name"]),
+                              "family": stable_family_name(row.get("family", "")),
+                              **{k: row.get(k) for k in KERNEL_RESOURCES}}
+            else:
+                for k in KERNEL_RESOURCES:
+                    if isinstance(row.get(k), int):
+                        held[k] = max(held[k] or 0, row[k])
+    return found if seen else None
 
 
 def _check_options(options: object, path: object) -> None:

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .diff import Change, GroupChange, ReportDiff
-from .verdict import Check, Verdict, size_metric
+from .verdict import Check, KernelCheck, Verdict, size_metric
 
 TOTAL_LABELS = {
     "files": "files",
@@ -147,9 +147,12 @@ def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = 
         table.add_column(name, justify=justify, no_wrap=name == "rule")
     for check in verdict.checks:
         table.add_row(Text(_rule(check)), f"{check.change.base:,}", f"{check.change.new:,}", change_text(check.change),
-                      f"{check.allowed:+,} ({check.limit.describe(_unit(check))})",
-                      "ok" if check.passed else "[red]OVER BUDGET[/]")
+                      _allowed(check), "ok" if check.passed else "[red]OVER BUDGET[/]")
+    for kcheck in verdict.kernel_checks:
+        table.add_row(Text(_kernel_rule(kcheck)), "", "", f"{len(kcheck.offenders):,} of {kcheck.compared:,} kernels over",
+                      f"+{kcheck.limit.describe(_kernel_unit(kcheck))} each", "ok" if kcheck.passed else "[red]OVER BUDGET[/]")
     console.print(table)
+    _print_kernel_offenders(console, verdict.kernel_checks)
     grown = verdict.grown_families
     if grown:
         _print_families(console, "Families that grew, most first", grown)
@@ -175,6 +178,41 @@ def _print_families(console: Console, title: str, families: list[GroupChange]) -
                       signed(family.delta("code_bytes")), family.status)
     if len(families) > FAMILY_ROWS:
         table.add_row(f"... {len(families) - FAMILY_ROWS} more", "", "", "", "")
+    console.print(table)
+
+
+def _allowed(check: Check) -> str:
+    if check.cap:
+        return f"at most {check.allowed:,}"
+    return f"{check.allowed:+,} ({check.limit.describe(_unit(check))})"
+
+
+def _kernel_rule(check: KernelCheck) -> str:
+    what = "registers" if check.metric == "registers" else "stack bytes"
+    return f"{check.name}: {what} per kernel" if check.scope == "family" else f"{what} per kernel ({check.name})"
+
+
+def _kernel_unit(check: KernelCheck) -> str:
+    return "registers" if check.metric == "registers" else "bytes"
+
+
+def kernel_offender_rows(checks: list[KernelCheck]) -> list[tuple[str, str, str, int, int, int]]:
+    """(demangled kernel, arch, figure, base, new, allowed growth) of every kernel over its limit."""
+    from ..report.families import demangle
+
+    return [(demangle(kernel), arch, check.metric.replace("_", " "), base, new, allowed)
+            for check in checks for kernel, _family, arch, base, new, allowed in check.offenders]
+
+
+def _print_kernel_offenders(console: Console, checks: list[KernelCheck]) -> None:
+    rows = kernel_offender_rows(checks)
+    if not rows:
+        return
+    table = Table(title="Kernels over budget", title_justify="left")
+    for name in ("kernel", "arch", "figure", "base", "new", "change", "allowed"):
+        table.add_column(name, justify="left" if name in ("kernel", "arch", "figure") else "right")
+    for kernel, arch, figure, base, new, allowed in rows:
+        table.add_row(Text(kernel), arch, figure, f"{base:,}", f"{new:,}", signed(new - base), f"{allowed:+,}")
     console.print(table)
 
 
@@ -243,8 +281,18 @@ def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
              "| rule | base | new | change | allowed | result |", "|---|---:|---:|---:|---:|---|"]
     for check in verdict.checks:
         lines.append(f"| {_md_rule(check)} | {check.change.base:,} | {check.change.new:,} | {change_text(check.change)} "
-                     f"| {check.allowed:+,} ({check.limit.describe(_unit(check))}) | {'ok' if check.passed else '**over budget**'} |")
+                     f"| {_allowed(check)} | {'ok' if check.passed else '**over budget**'} |")
+    for kcheck in verdict.kernel_checks:
+        lines.append(f"| {_kernel_rule(kcheck)} | | | {len(kcheck.offenders):,} of {kcheck.compared:,} kernels over "
+                     f"| +{kcheck.limit.describe(_kernel_unit(kcheck))} each | {'ok' if kcheck.passed else '**over budget**'} |")
     lines.append("")
+    offenders = kernel_offender_rows(verdict.kernel_checks)
+    if offenders:
+        lines += ["**Kernels over budget**", "", "| kernel | arch | figure | base | new | change | allowed |",
+                  "|---|---|---|---:|---:|---:|---:|"]
+        lines += [f"| {_md_name(k)} | {arch} | {figure} | {base:,} | {new:,} | {signed(new - base)} | {allowed:+,} |"
+                  for k, arch, figure, base, new, allowed in offenders]
+        lines.append("")
     for title, families in (("Families that grew, most first", verdict.grown_families),
                             ("Families that shrank", verdict.shrunk_families if verdict.outcome == "shrink" else [])):
         if not families:

@@ -11,6 +11,10 @@ Rules (see docs/ci.md):
   independent of the fatbin compression setting and unaffected by nvcc's random module IDs. A
   family's size, and the rest's when families have budgets, is `code_bytes`, the machine code of
   its own kernels. Stored bytes and the file size are shown in the diff but not budgeted.
+- Per-kernel rules (`max-register-growth`, `max-stack-growth`) hold every kernel present in both
+  reports (matched per arch by name without module IDs) to its family's limit, else the
+  library-wide one; both reports need per-kernel rows (`kfoot report --kernels`).
+- `max-duplicate-bytes` caps NEW's `totals.duplicate_bytes` (not a growth).
 """
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from .budget import Budget, Limit
-from .diff import Change, ReportDiff
+from .diff import KERNEL_RESOURCES, Change, ReportDiff, kernel_resources
 
 SCHEMA = "kfoot.gate/2"
 
@@ -34,9 +38,10 @@ class Check:
 
     scope: str   # "family" for a family's own budget, "library" for everything else
     name: str    # the family, or a description of the rest
-    metric: str  # "kernels", "image_bytes" or "code_bytes"
+    metric: str  # "kernels", "image_bytes", "code_bytes" or "duplicate_bytes"
     change: Change
     limit: Limit
+    cap: bool = False  # the limit bounds the new figure itself, not its growth
 
     @property
     def allowed(self) -> int:
@@ -44,7 +49,7 @@ class Check:
 
     @property
     def passed(self) -> bool:
-        return self.change.delta <= self.allowed
+        return (self.change.new if self.cap else self.change.delta) <= self.allowed
 
     def to_dict(self) -> dict:
         return {"scope": self.scope, "name": self.name, "metric": self.metric, **self.change.to_dict(),
@@ -52,15 +57,41 @@ class Check:
                 "allowed": self.allowed, "passed": self.passed}
 
 
+@dataclass(frozen=True)
+class KernelCheck:
+    """One per-kernel rule (registers or stack bytes) applied to every kernel both reports hold
+    within its scope: the library-wide limit, or a family's own."""
+
+    scope: str  # "library" or "family"
+    name: str  # "every kernel" (but those of families with their own limit), or the family
+    metric: str  # "registers" or "stack_bytes"
+    limit: Limit
+    compared: int  # kernels (per arch) present on both sides
+    offenders: tuple  # (kernel, family, arch, base, new, allowed) of each kernel over its limit
+
+    @property
+    def passed(self) -> bool:
+        return not self.offenders
+
+    def to_dict(self) -> dict:
+        return {"scope": self.scope, "name": self.name, "metric": self.metric,
+                "limit": self.limit.describe("registers" if self.metric == "registers" else "bytes"),
+                "kernels_compared": self.compared, "passed": self.passed,
+                "offenders": [{"kernel": kernel, "family": family, "arch": arch, "base": base, "new": new,
+                               "delta": new - base, "allowed": allowed}
+                              for kernel, family, arch, base, new, allowed in self.offenders]}
+
+
 @dataclass
 class Verdict:
     diff: ReportDiff
     budget: Budget
     checks: list[Check]
+    kernel_checks: list[KernelCheck] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
-        return all(check.passed for check in self.checks)
+        return all(check.passed for check in self.checks) and all(k.passed for k in self.kernel_checks)
 
     @property
     def failures(self) -> list[Check]:
@@ -95,6 +126,7 @@ class Verdict:
             "outcome": self.outcome,
             "size_metric": size_metric(self.diff),
             "checks": [check.to_dict() for check in self.checks],
+            "kernel_checks": [check.to_dict() for check in self.kernel_checks],
             "failures": [check.to_dict() for check in self.failures],
             "families_grown": [g.to_dict() for g in self.grown_families],
             "families_shrunk": [g.to_dict() for g in self.shrunk_families],
@@ -108,9 +140,10 @@ def size_metric(diff: ReportDiff) -> str:
     return "image_bytes" if "image_bytes" in diff.totals else "stored_bytes"
 
 
-def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
-    """Applies `budget` to `diff`. A family budget naming a family that is in neither report is
-    bad input (exit 2): most likely a typo, and a rule that silently guards nothing."""
+def evaluate(diff: ReportDiff, budget: Budget, base: dict | None = None, new: dict | None = None) -> Verdict:
+    """Applies `budget` to `diff`; per-kernel and duplicate rules read the two reports `base` and
+    `new` themselves. A family budget naming a family that is in neither report is bad input
+    (exit 2): most likely a typo, and a rule that silently guards nothing."""
     family_checks: list[Check] = []
     for name in sorted(budget.families):
         family = diff.family(name)
@@ -142,7 +175,54 @@ def evaluate(diff: ReportDiff, budget: Budget) -> Verdict:
                             sum(g.figures["code_bytes"].new for g in rest_families))
         library = [Check("library", "rest of the library", "kernels", rest_kernels, budget.kernels),
                    Check("library", "rest of the library", "code_bytes", rest_bytes, budget.size)]
-    return Verdict(diff, budget, library + family_checks)
+    if budget.duplicates is not None:
+        library.append(Check("library", "whole library", "duplicate_bytes", _duplicate_change(base, new),
+                             budget.duplicates, cap=True))
+    kernel_checks = _kernel_checks(budget, base, new) if budget.per_kernel else []
+    return Verdict(diff, budget, library + family_checks, kernel_checks)
+
+
+def _duplicate_change(base: dict | None, new: dict | None) -> Change:
+    figures = []
+    for side, report in (("NEW", new), ("the baseline", base)):
+        value = (report or {}).get("totals", {}).get("duplicate_bytes")
+        if value is None and side == "NEW":
+            raise KfootError("--max-duplicate-bytes: NEW has no totals.duplicate_bytes (a report from an older "
+                             "kfoot); make it again with kfoot report --json")
+        figures.append(value or 0)  # a baseline without it shows as 0: only NEW is capped
+    return Change(figures[1], figures[0])
+
+
+def _kernel_checks(budget: Budget, base: dict | None, new: dict | None) -> list[KernelCheck]:
+    tables = []
+    for side, report in (("the baseline", base), ("NEW", new)):
+        table = kernel_resources(report) if report is not None else None
+        if table is None:
+            raise KfootError(f"--max-register-growth/--max-stack-growth compare each kernel, but {side} has no "
+                             "kernel_list: make it with kfoot report --kernels --json (a binary is read that way)")
+        tables.append(table)
+    before, after = tables
+    shared = sorted(before.keys() & after.keys(), key=lambda k: (after[k]["family"], k[0], k[1]))
+    checks = []
+    for metric, limit_of in (("registers", lambda b: b.registers), ("stack_bytes", lambda b: b.stack)):
+        assert metric in KERNEL_RESOURCES
+        scopes = [("family", name, limit_of(own)) for name, own in sorted(budget.families.items())
+                  if limit_of(own) is not None]
+        own = {name for _, name, _ in scopes}
+        if limit_of(budget) is not None:
+            scopes.insert(0, ("library", "every kernel", limit_of(budget)))
+        for scope, name, limit in scopes:
+            keys = [k for k in shared if (after[k]["family"] == name if scope == "family"
+                                          else after[k]["family"] not in own)]
+            pairs = [(k, before[k][metric], after[k][metric]) for k in keys]
+            pairs = [(k, b, a) for k, b, a in pairs if isinstance(b, int) and isinstance(a, int)]
+            if keys and not pairs:
+                raise KfootError(f"the reports' kernel_list rows have no {metric} (reports from an older kfoot); "
+                                 "make them again with kfoot report --kernels --json")
+            offenders = tuple((after[k]["name"], after[k]["family"], k[1], b, a, limit.allowed(b))
+                              for k, b, a in pairs if a - b > limit.allowed(b))
+            checks.append(KernelCheck(scope, name, metric, limit, len(pairs), offenders))
+    return checks
 
 
 def _example_family(diff: ReportDiff) -> str:

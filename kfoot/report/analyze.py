@@ -26,8 +26,8 @@ from ..core.errors import FormatError, KfootError
 from ..core.limits import MAX_MEMORY_ENV, max_memory
 from ..core.units import format_bytes
 from .families import demangle, family_of, strip_module_ids
-from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
-                    Undecodable)
+from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, KernelRow, Report,
+                    SectionStats, Totals, Undecodable, empty_sections)
 
 # Below this many payload bytes in a file, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 24 << 20
@@ -96,15 +96,17 @@ class ImageResult:
     offset: int
     error: str | None = None
     kernel_total: int = 0  # kernel entries in the image, before --filter
-    # family -> [kernels, code bytes, mangled names]: grouped in the worker, so the parent (the
+    # family -> [kernels, code bytes, mangled names, each name's code bytes]: grouped in the worker, so the parent (the
     # serial part) adds a few families per image instead of walking every kernel
     families: dict = field(default_factory=dict)
-    rows: list | None = None  # (name, family, code, registers, shared, params) per kernel, with --kernels
+    # (name, family, code, registers, shared, params, stack, local, constant) per kernel, with --kernels
+    rows: list | None = None
     global_symbols: int = 0
     ptx_entries: int = 0
     container: ContainerKey | None = None  # images of one compile unit share it
     load_bytes: int = 0  # SASS: bytes loading the image places on the GPU (kfoot.binary.cubin.Cubin)
     data_bytes: int = 0  # of which module-scope globals
+    image_sections: dict | None = None  # SASS: the image's bytes by section category; None: not parsed
 
     def set_kernels(self, kernels: list, work: Work) -> None:
         self.kernel_total = len(kernels)
@@ -116,13 +118,14 @@ class ImageResult:
             family = family_of(kernel.name)
             group = self.families.get(family)
             if group is None:
-                group = self.families[family] = [0, 0, []]
+                group = self.families[family] = [0, 0, [], []]
             group[0] += 1
             group[1] += kernel.code_bytes
             group[2].append(kernel.name)
+            group[3].append(kernel.code_bytes)
             if self.rows is not None:
                 self.rows.append((kernel.name, family, kernel.code_bytes, kernel.registers, kernel.shared_bytes,
-                                  kernel.param_bytes))
+                                  kernel.param_bytes, kernel.stack_bytes, kernel.local_bytes, kernel.constant_bytes))
 
     @property
     def kernels(self) -> int:
@@ -153,7 +156,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         return result
     if entry.kind == fatbin.KIND_ELF:
         try:
-            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load)
+            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load, with_sections=True)
         except FormatError as exc:
             result.error = f"SASS image does not parse: {exc.message}"
             return result
@@ -161,6 +164,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         result.global_symbols = image.global_symbols
         result.load_bytes = image.load_bytes
         result.data_bytes = image.data_bytes
+        result.image_sections = image.sections
     elif entry.kind == fatbin.KIND_PTX and work.ptx:
         result.ptx_entries = bytes(payload).count(b".entry ")  # `.visible .entry name(`: C-speed count
     return result
@@ -178,12 +182,13 @@ def decode(work: Work) -> list[ImageResult]:
                                 "or --max-memory, the memory bound); counted from its size", container=work.key)]
         data = work.ref.read(0, work.raw_size)
         # A raw .cubin that does not parse is bad input: let it raise, naming the file.
-        image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load)
+        image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load,
+                                  with_sections=True)
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
-                             data_bytes=image.data_bytes, container=work.key)
+                             data_bytes=image.data_bytes, container=work.key, image_sections=image.sections)
         result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry
@@ -251,6 +256,7 @@ def _decode_batch(batch: list[Work]):
         for image in decode(work):
             for group in image.families.values():
                 group[2] = array("I", [table.setdefault(n, len(table)) for n in group[2]])
+                group[3] = array("Q", group[3])
             images.append(image)
     return list(table), images
 
@@ -321,6 +327,9 @@ class _Accumulator:
         self.family_names: dict[str, set[str]] = {}  # families partition the names: no separate set
         self.family_stats: dict[str, FamilyStats] = {}
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
+        # (arch, name without module IDs) -> code bytes of each copy in the file's SASS images
+        self.copies: dict[tuple[str, str], list[int]] = {}
+        self.stable_names: dict[str, str] = {}  # the same names recur per arch: strip each once
 
     def add_image(self, image: ImageResult) -> None:
         r = self.report
@@ -340,6 +349,15 @@ class _Accumulator:
             stats.stored_bytes += image.stored_bytes
         arch.image_bytes += image.image_bytes
         kind.image_bytes += image.image_bytes
+        if image.kind == "sass":
+            # An image that was not parsed (undecodable) is all `other`: the figures still add
+            # up to the SASS images' bytes.
+            parts = image.image_sections or {"other": image.image_bytes}
+            if arch.image_sections is None:
+                arch.image_sections = empty_sections()
+            for key, value in parts.items():
+                arch.image_sections[key] += value
+                r.image_sections[key] += value
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
                                        image.error is None, image.kernel_total, image.section, image.data_bytes))
         if image.error is not None:
@@ -352,7 +370,7 @@ class _Accumulator:
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols
         counted = 0
-        for family, (count, code_bytes, names) in image.families.items():
+        for family, (count, code_bytes, names, sizes) in image.families.items():
             stats = self.family_stats.get(family)
             if stats is None:
                 stats = self.family_stats[family] = FamilyStats(family)
@@ -362,6 +380,11 @@ class _Accumulator:
             r.code_bytes += code_bytes
             self.family_names[family].update(names)
             counted += count
+            for name, size in zip(names, sizes):
+                stable = self.stable_names.get(name)
+                if stable is None:
+                    stable = self.stable_names[name] = strip_module_ids(name)
+                self.copies.setdefault((image.arch, stable), []).append(size)
         if r.kernel_rows is not None and image.rows:
             r.kernel_rows.extend(KernelRow(name, family, image.arch, *rest) for name, family, *rest in image.rows)
         arch.kernels += counted
@@ -375,14 +398,34 @@ class _Accumulator:
         for name, stats in self.family_stats.items():
             stats.distinct_kernels = len(self.family_names[name])
         r.families = sorted(self.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+        r.duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
+                               for (arch, name), sizes in self.copies.items() if len(sizes) > 1),
+                              key=lambda d: (-d.wasted_bytes, d.name, d.arch))
+        r.duplicate_bytes = sum(d.wasted_bytes for d in r.duplicates)
+        self.stable_names.clear()
+
+
+def _cross_duplicates(files: list[FileReport], accumulators: list["_Accumulator"]) -> list[CrossDuplicate]:
+    """Kernels present for one arch in more than one file: each file's largest copy stands for
+    it, and all but the largest of those are waste (copies within a file are its duplicates)."""
+    found: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for file, acc in zip(files, accumulators):
+        for key, sizes in acc.copies.items():
+            found.setdefault(key, []).append((file.path, max(sizes)))
+    out = [CrossDuplicate(name, arch, [path for path, _ in held],
+                          sum(size for _, size in held) - max(size for _, size in held))
+           for (arch, name), held in found.items() if len(held) > 1]
+    return sorted(out, key=lambda d: (-d.wasted_bytes, d.name, d.arch))
 
 
 def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_names: dict,
                        fam_stats: dict) -> None:
     totals.files += 1
     for attr in ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                 "filtered_bytes", "kernels", "global_symbols"):
+                 "filtered_bytes", "kernels", "global_symbols", "duplicate_bytes"):
         setattr(totals, attr, getattr(totals, attr) + getattr(file, attr))
+    for key, value in file.image_sections.items():
+        totals.image_sections[key] += value
     for key, value in file.images.items():
         totals.images[key] = totals.images.get(key, 0) + value
     for key, value in file.compression.items():
@@ -395,6 +438,11 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
             into.kernels += stats.kernels
             into.stored_bytes += stats.stored_bytes
             into.image_bytes += stats.image_bytes
+            if stats.image_sections is not None:
+                if into.image_sections is None:
+                    into.image_sections = empty_sections()
+                for part, value in stats.image_sections.items():
+                    into.image_sections[part] += value
     for key, stats in file.sections.items():
         into = totals.sections.setdefault(key, SectionStats())
         for attr in ("containers", "images", "kernels", "global_symbols", "stored_bytes", "overhead_bytes"):
@@ -468,6 +516,8 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
 
+    totals.duplicates_across_files = _cross_duplicates(files, accumulators)
+    totals.duplicate_bytes += sum(d.wasted_bytes for d in totals.duplicates_across_files)
     totals.distinct_kernels = sum(len(names) for names in fam_names.values())
     for family, stats in fam_stats.items():
         stats.distinct_kernels = len(fam_names[family])

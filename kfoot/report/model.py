@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..binary.cubin import IMAGE_SECTIONS
 
 if TYPE_CHECKING:
     from ..binary.walk import ContainerKey
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 SCHEMA = "kfoot.report/2"
 KINDS = ("sass", "ptx", "ltoir")
 COMPRESSIONS = ("none", "lz4", "zstd")
-BY_CHOICES = ("arch", "family", "kind", "section")  # the dimensions a report breaks down by
+BY_CHOICES = ("arch", "family", "kind", "section", "duplicate", "image-section")  # the dimensions a report breaks down by
 
 
 @dataclass(slots=True)
@@ -35,6 +36,43 @@ class ArchStats:
     kernels: int = 0  # kernel entries (SASS); `.entry` functions for PTX with --ptx, else 0; 0 for LTO-IR
     stored_bytes: int = 0
     image_bytes: int = 0
+    image_sections: dict | None = None  # SASS archs only: image bytes by section category
+
+    def to_dict(self) -> dict:
+        out = {"kind": self.kind, "images": self.images, "kernels": self.kernels,
+               "stored_bytes": self.stored_bytes, "image_bytes": self.image_bytes}
+        if self.image_sections is not None:
+            out["image_sections"] = dict(self.image_sections)
+        return out
+
+
+def empty_sections() -> dict[str, int]:
+    return dict.fromkeys(IMAGE_SECTIONS, 0)
+
+
+@dataclass(slots=True)
+class Duplicate:
+    """A kernel present more than once for one arch in one file: `wasted_bytes` is the code of
+    all copies but the largest."""
+
+    name: str
+    arch: str
+    copies: int
+    wasted_bytes: int
+
+    to_dict = asdict
+
+
+@dataclass(slots=True)
+class CrossDuplicate:
+    """A kernel present for one arch in several files of one run: `wasted_bytes` is the code of
+    one copy per file, all files but the one with the largest copy (copies within a file are
+    that file's `duplicates`), so the two never count a byte twice."""
+
+    name: str
+    arch: str
+    files: list[str]
+    wasted_bytes: int
 
     to_dict = asdict
 
@@ -76,6 +114,9 @@ class KernelRow:
     registers: int
     shared_bytes: int
     param_bytes: int
+    stack_bytes: int = 0
+    local_bytes: int = 0
+    constant_bytes: int = 0
 
     to_dict = asdict
 
@@ -128,6 +169,8 @@ class Figures:
     kinds: dict[str, ArchStats] = field(default_factory=dict)
     sections: dict[str, SectionStats] = field(default_factory=dict)
     families: list[FamilyStats] = field(default_factory=list)
+    image_sections: dict = field(default_factory=empty_sections)  # SASS image bytes by section category
+    duplicate_bytes: int = 0  # code of duplicate kernel copies (a file's duplicates; totals: and across files)
     memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
 
     def attribution(self) -> dict:
@@ -147,6 +190,8 @@ class Figures:
             "kinds": {name: k.to_dict() for name, k in sorted(self.kinds.items())},
             "sections": {name: s.to_dict() for name, s in sorted(self.sections.items())},
             "families": [f.to_dict() for f in self.families],
+            "image_sections": dict(self.image_sections),
+            "duplicate_bytes": self.duplicate_bytes,
             "attribution": self.attribution(),
             **({"memory": self.memory} if self.memory is not None else {}),
         }
@@ -160,6 +205,7 @@ class FileReport(Figures):
     members: list[str] = field(default_factory=list)
     kernel_rows: list[KernelRow] | None = None
     undecodable: list[Undecodable] = field(default_factory=list)
+    duplicates: list[Duplicate] = field(default_factory=list)
     image_loads: list[ImageLoad] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -170,6 +216,7 @@ class FileReport(Figures):
         if self.members:
             out["members"] = list(self.members)
         out["undecodable"] = [u.to_dict() for u in self.undecodable]
+        out["duplicates"] = [d.to_dict() for d in self.duplicates]
         if self.kernel_rows is not None:
             out["kernel_list"] = [k.to_dict() for k in self.kernel_rows]
         return out
@@ -178,10 +225,12 @@ class FileReport(Figures):
 @dataclass(slots=True)
 class Totals(Figures):
     files: int = 0
+    duplicates_across_files: list[CrossDuplicate] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         out = {"files": self.files}
         out.update(self.figures_dict())
+        out["duplicates_across_files"] = [d.to_dict() for d in self.duplicates_across_files]
         return out
 
 

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.units import format_bytes
+from ..binary.cubin import IMAGE_SECTIONS
 from .model import FileReport, Report, Totals
 
 
@@ -55,8 +56,35 @@ def summary_table(report: Report) -> Table:
     return table
 
 
+def _duplicate_rows(fig) -> list[tuple[str, str, str, int]]:
+    """(name, arch, where: copies in a file or the files holding it, wasted bytes), largest first:
+    a file's duplicates, or the totals' across files."""
+    if isinstance(fig, Totals):
+        return [(d.name, d.arch, f"{len(d.files)} files", d.wasted_bytes) for d in fig.duplicates_across_files]
+    return [(d.name, d.arch, f"{d.copies} copies", d.wasted_bytes) for d in fig.duplicates]
+
+
 def _by_table(fig, by: str, top: int, title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE)
+    if by == "duplicate":
+        from .families import demangle
+
+        for col in ("kernel", "arch", "copies", "wasted"):
+            table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
+        rows = _duplicate_rows(fig)
+        for name, arch, where, wasted in rows[:top]:
+            table.add_row(Text(demangle(name)), Text(arch), where, format_bytes(wasted))
+        table.caption = (f"{len(rows) - top} more (--top N); " if len(rows) > top else "") + \
+            f"{fig.duplicate_bytes:,} B in duplicate copies"
+        return table
+    if by == "image-section":
+        for col in ("arch", *IMAGE_SECTIONS, "image"):
+            table.add_column(col, justify="left" if col == "arch" else "right")
+        sass = [(name, a.image_sections) for name, a in sorted(fig.archs.items()) if a.image_sections is not None]
+        for name, parts in [*sass, ("all SASS", fig.image_sections)]:
+            table.add_row(Text(name), *(format_bytes(parts[k]) for k in IMAGE_SECTIONS),
+                          format_bytes(sum(parts.values())))
+        return table
     if by == "family":
         for col in ("family", "kernels", "distinct", "code"):
             table.add_column(col, justify="left" if col == "family" else "right")
@@ -100,13 +128,13 @@ def attribution_table(fig) -> Table:
 
 def kernel_table(file: FileReport, top: int) -> Table:
     table = Table(title=f"kernels of {escape(file.path)} (largest {top})", box=box.SIMPLE)
-    for col in ("kernel", "arch", "code", "regs", "shared", "params"):
+    for col in ("kernel", "arch", "code", "regs", "stack", "shared", "local", "const", "params"):
         table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
     rows = sorted(file.kernel_rows or [], key=lambda k: (-k.code_bytes, k.name))
     from .families import demangle
     for k in rows[:top]:
-        table.add_row(Text(demangle(k.name)), Text(k.arch), f"{k.code_bytes:,}", str(k.registers), f"{k.shared_bytes:,}",
-                      f"{k.param_bytes:,}")
+        table.add_row(Text(demangle(k.name)), Text(k.arch), f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
+                      f"{k.shared_bytes:,}", f"{k.local_bytes:,}", f"{k.constant_bytes:,}", f"{k.param_bytes:,}")
     return table
 
 
@@ -153,6 +181,16 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
             lines += ["| family | kernels | distinct | code bytes |", "|---|---:|---:|---:|"]
             lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
                       for f in scope.families[:top]]
+        elif b == "duplicate":
+            lines += ["| kernel | arch | copies | wasted bytes |", "|---|---|---:|---:|"]
+            lines += [f"| `{name}` | {arch} | {where} | {wasted:,} |" for name, arch, where, wasted in _duplicate_rows(scope)[:top]]
+            lines += ["", f"{scope.duplicate_bytes:,} bytes in duplicate copies."]
+        elif b == "image-section":
+            lines += ["| arch | " + " | ".join(IMAGE_SECTIONS) + " | image bytes |",
+                      "|---|" + "---:|" * (len(IMAGE_SECTIONS) + 1)]
+            sass = [(n, a.image_sections) for n, a in sorted(scope.archs.items()) if a.image_sections is not None]
+            lines += [f"| {n} | " + " | ".join(f"{parts[k]:,}" for k in IMAGE_SECTIONS) + f" | {sum(parts.values()):,} |"
+                      for n, parts in [*sass, ("all SASS", scope.image_sections)]]
         elif b == "section":
             lines += ["| section | containers | images | kernels | stored bytes |", "|---|---:|---:|---:|---:|"]
             lines += [f"| `{n}` | {s.containers} | {s.images} | {s.kernels:,} | {s.stored_bytes:,} |"

@@ -98,6 +98,22 @@ def cuobjdump_resources(path) -> dict[tuple[str, str], tuple[int, int]]:
     return {(arch, name): (registers, shared) for arch, name, registers, shared in cuobjdump_resource_rows(path)}
 
 
+def cuobjdump_resource_usage(path) -> list[tuple[str | None, str, dict[str, int]]]:
+    """(arch, kernel, {"REG", "STACK", "SHARED", "LOCAL", "CONSTANT[0]", ...}) per kernel per image
+    of `cuobjdump -res-usage`, every figure it prints on the kernel's line."""
+    rows, arch, function = [], None, None
+    for line in run_cuobjdump("-res-usage", path).splitlines():
+        line = line.strip()
+        if line.startswith("arch = "):
+            arch = line.split("=", 1)[1].strip()
+        elif line.startswith("Function "):
+            function = line[len("Function "):].rstrip(":")
+        elif line.startswith("REG:") and function:
+            rows.append((arch, function, {k: int(v) for k, v in (p.split(":", 1) for p in line.split())}))
+            function = None
+    return rows
+
+
 # ---------------------------------------------------------------- -elf
 
 _ELF_HEADER = re.compile(r"\bsm=(\d+[a-z]?)\b")
