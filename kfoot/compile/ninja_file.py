@@ -162,8 +162,9 @@ def render_ninja(
     )
     w.rule(
         "cxx",
-        # Host code only: nvcc hands a .cpp to the host compiler, no device pass.
-        command="$nvcc -std=c++17 -O2 -Xcompiler=-fPIC -c $in -o $out",
+        # Host code only: nvcc hands a .cpp to the host compiler, no device pass. Hidden by
+        # default: only find_kernel and launch_kernel leave the library, not the hash map's code.
+        command="$nvcc -std=c++17 -O2 -Xcompiler=-fPIC,-fvisibility=hidden -c $in -o $out",
         description="CXX $out",
     )
     w.rule(

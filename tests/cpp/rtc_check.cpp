@@ -3,6 +3,7 @@
 //   rtc_check REGISTRY ARCH OUT --id TEMPLATE_ID           the same, by template-id
 //   rtc_check REGISTRY ARCH - --threads N FAMILY ...       N threads ask at once
 //   rtc_check --prelude TEMPLATE_ID                        kfoot's prelude for that template-id
+//   rtc_check --route REGISTRY TEMPLATE_ID ARCH             "aot" or "rtc" (no compile)
 // Prints one JSON line; a kfoot::Error prints "error: ..." and exits 3.
 #include <kfoot/runtime.hpp>
 
@@ -14,6 +15,15 @@
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--prelude") {
     std::cout << kfoot::detail::prelude({argv[2]});
+    return 0;
+  }
+  if (argc == 5 && std::string(argv[1]) == "--route") {
+    try {
+      std::cout << kfoot::Registry::open(argv[2]).kernel_by_id(argv[3]).route(argv[4]) << "\n";
+    } catch (const kfoot::Error& e) {
+      std::cout << "error: " << e.what() << "\n";
+      return 3;
+    }
     return 0;
   }
   if (argc < 5) {
@@ -42,9 +52,18 @@ int main(int argc, char** argv) {
     }
     std::vector<std::thread> pool;
     std::vector<std::size_t> sizes(threads);
+    std::vector<std::string> errors(threads);
     for (int t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] { sizes[t] = kernel->cubin(arch).size(); });
+      pool.emplace_back([&, t] {
+        try {
+          sizes[t] = kernel->cubin(arch).size();
+        } catch (const kfoot::Error& e) {
+          errors[t] = e.what();
+        }
+      });
     for (auto& th : pool) th.join();
+    for (const auto& e : errors)
+      if (!e.empty()) throw kfoot::Error(e);
     kfoot::Bytes cubin = kernel->cubin(arch);  // a memory hit
     if (out != "-") {
       std::ofstream file(out, std::ios::binary);

@@ -1393,11 +1393,31 @@ inline std::vector<std::string> strings(const Json& arr, const std::string& path
   return out;
 }
 
-// A path the registry names: relative, and inside the registry folder once links are resolved.
+// `..` and `.` folded away without touching the disk (for a path that does not exist).
+inline std::string lexical(const std::string& path) {
+  std::vector<std::string> parts;
+  for (const auto& part : split(path, '/')) {
+    if (part == ".") continue;
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+      continue;
+    }
+    parts.push_back(part);
+  }
+  std::string out;
+  for (const auto& part : parts) out += "/" + part;
+  return out.empty() ? "/" : out;
+}
+
+// A path the registry names: relative, and inside the registry folder once links are resolved
+// (as Path.resolve(): links followed where the path exists, `..` folded where it does not).
 inline std::string confined(const std::string& root, const std::string& relative, const std::string& path, const std::string& what) {
   if (relative.empty()) malformed(path, what + " is not a path");
   if (relative[0] == '/') throw Error(path + ": " + what + " '" + relative + "' is an absolute path, outside the registry's folder: refused");
-  std::string resolved = real_path(join(root, relative));
+  std::string joined = join(root, relative);
+  char* found = ::realpath(joined.c_str(), nullptr);
+  std::string resolved = found ? std::string(found) : lexical(joined);
+  std::free(found);
   std::string base = real_path(root);
   if (resolved != base && resolved.compare(0, base.size() + 1, base + "/") != 0)
     throw Error(path + ": " + what + " '" + relative + "' resolves outside the registry's folder (to " + resolved +

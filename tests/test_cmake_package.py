@@ -1,0 +1,108 @@
+"""The CMake package: examples/cmake configured and built by CMake (the `cmake` wheel) and ninja.
+
+A copy of the example is built as its user would: `-Dkfoot_DIR=$(kfoot config --cmake-dir)`,
+a project with LANGUAGES CXX only. Oracles: `kfoot enumerate --list` (every template-id the
+program must resolve), ninja's own account of what it ran, the built library's modification
+time, and the manifest kfoot wrote (which nvcc, launcher and archs the build used).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kfoot.core.toolchain import find_tool
+from oracles.cli import REPO, run_kfoot
+
+BIN = Path(sys.executable).parent
+
+
+def _cmake() -> str:
+    found = shutil.which("cmake", path=str(BIN)) or shutil.which("cmake")
+    if not found:
+        if os.environ.get("CI"):
+            pytest.fail("cmake is missing (the dev extra installs the cmake wheel)")
+        pytest.skip("cmake is not installed (pip install cmake)")
+    return found
+
+
+def _ninja() -> str:
+    import ninja
+
+    return str(Path(ninja.BIN_DIR) / "ninja")
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory):
+    """The example copied, configured with a compiler launcher and nvcc given the CMake way, built."""
+    root = tmp_path_factory.mktemp("cmake")
+    source = root / "src"
+    shutil.copytree(REPO / "examples" / "cmake", source)
+    build = root / "build"
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", KFOOT_CACHE_DIR=str(root / "kcache"),
+               CCACHE_DIR=str(root / "ccache"))
+    nvcc = find_tool("nvcc")
+    ccache = shutil.which("ccache", path=str(BIN))
+    configure = [_cmake(), "-S", str(source), "-B", str(build), "-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={_ninja()}",
+                 "-Dkfoot_DIR=" + run_kfoot("config", "--cmake-dir").stdout.strip(),
+                 "-DCMAKE_CUDA_ARCHITECTURES=90-real", f"-DCMAKE_CUDA_COMPILER={nvcc}"]
+    if ccache:
+        configure.append(f"-DCMAKE_CUDA_COMPILER_LAUNCHER={ccache}")
+    subprocess.run(configure, check=True, env=env, capture_output=True, text=True)
+
+    def cmake_build() -> str:
+        proc = subprocess.run([_cmake(), "--build", str(build)], env=env, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return proc.stdout
+
+    first = cmake_build()
+    ids = root / "ids.txt"
+    ids.write_text(run_kfoot("enumerate", source / "kernels" / "scale.toml", "--list").stdout)
+    return {"source": source, "build": build, "env": env, "first": first, "build_fn": cmake_build, "ids": ids,
+            "nvcc": nvcc, "ccache": ccache}
+
+
+def test_the_example_resolves_every_template_id(example):
+    proc = subprocess.run([str(example["build"] / "example_app"), str(example["ids"])], env=example["env"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "resolved 6 of 6"
+    assert lines[1] == "lacking variant gives nullptr: yes"
+    assert lines[2].startswith("rtc example::scale_kernel<float, 2>: ") and "for sm_90" in lines[2]
+
+
+def test_cmake_settings_reach_kfoot(example):
+    manifest = json.loads((example["build"] / "kfoot" / "scale" / "manifest.json").read_text())
+    assert manifest["archs"] == ["sm_90"]  # CMAKE_CUDA_ARCHITECTURES=90-real, no ARCHS given
+    assert manifest["toolchain"]["nvcc"] == str(example["nvcc"])
+    if example["ccache"]:
+        assert manifest["toolchain"]["launcher"] == [example["ccache"]]
+    assert "kfoot: building scale (aot)" in example["first"] and "kfoot: building scale_rtc (rtc)" in example["first"]
+
+
+def test_rebuilds_when_a_header_changes_and_never_otherwise(example):
+    assert "ninja: no work to do." in example["build_fn"]()
+    library = example["build"] / "kfoot" / "scale" / "libscale.so"
+    before = library.stat().st_mtime_ns
+    detail = example["source"] / "kernels" / "scale_detail.cuh"  # reached only through scale.cuh's #include
+    detail.write_text(detail.read_text().replace("return a * b;", "return b * a;"))
+    again = example["build_fn"]()
+    assert "kfoot: building scale (aot)" in again and "kfoot: building scale_rtc (rtc)" in again
+    assert library.stat().st_mtime_ns != before
+    assert "Linking CXX executable example_app" in again
+    assert "ninja: no work to do." in example["build_fn"]()
+
+
+@pytest.mark.gpu
+def test_the_example_launches_both_routes(example):
+    proc = subprocess.run([str(example["build"] / "example_app"), str(example["ids"]), "--launch"],
+                          env=example["env"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "rtc launch: ok" in proc.stdout and "aot launch: ok" in proc.stdout

@@ -1,0 +1,232 @@
+"""The C++ runtime (kfoot/runtime.hpp) against the Python one: same cubins, same cache, same answers.
+
+A test program (tests/cpp/rtc_check.cpp) is compiled with `g++ $(kfoot config --cflags) ...
+$(kfoot config --libs)`, as a user would, and run against registries kfoot builds. The oracles:
+cuobjdump's function list and pyelftools' .text bytes of the cubin Python compiles for the same
+variant; the Python cache's own reader (`kfoot warm` counting hits, `kfoot cache verify`); the
+Python runtime's route choice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from elftools.elf.elffile import ELFFile
+
+import kfoot
+from kfoot import runtime
+from kfoot.core.prelude import prelude
+from kfoot.runtime.fingerprint import KEY_SCHEMA
+from oracles.cli import REPO, run_kfoot
+
+HEADER = REPO / "kfoot" / "include" / "kfoot" / "runtime.hpp"
+EXAMPLE_SPEC = REPO / "examples" / "cmake" / "kernels" / "scale.toml"
+SCALE_F2 = ("scale", {"T": "float32", "UNROLL": "2"})
+
+
+def _compiler() -> str:
+    found = shutil.which("g++") or shutil.which("c++")
+    if not found:
+        pytest.skip("no C++ compiler (g++) on this machine")
+    return found
+
+
+@pytest.fixture(scope="module")
+def rtc_check(tmp_path_factory) -> Path:
+    """tests/cpp/rtc_check.cpp built with the flags `kfoot config` prints (split as a shell would)."""
+    flags = run_kfoot("config", "--cflags").stdout.split()
+    libs = run_kfoot("config", "--libs").stdout.split()
+    out = tmp_path_factory.mktemp("cpp") / "rtc_check"
+    subprocess.run([_compiler(), "-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
+                    str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o", str(out), *libs], check=True)
+    return out
+
+
+@pytest.fixture(scope="module")
+def scale_registry(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("scale_rtc") / "rtc"
+    run_kfoot("build", "--mode", "rtc", EXAMPLE_SPEC, "-o", folder, "--no-progress", "--no-check")
+    return folder
+
+
+def _env(cache: Path | None, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}
+    env.update(extra)
+    if cache is not None:
+        env["KFOOT_CACHE_DIR"] = str(cache)
+    return env
+
+
+def _run(program: Path, *args, env: dict, rc: int = 0) -> dict | str:
+    proc = subprocess.run([str(program), *map(str, args)], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == rc, f"rc={proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+    return json.loads(proc.stdout) if rc == 0 else proc.stdout.strip()
+
+
+def _values(values: dict) -> list[str]:
+    return [f"{k}={v}" for k, v in values.items()]
+
+
+def _functions(cuobjdump: Path, cubin: Path) -> list[str]:
+    out = subprocess.run([str(cuobjdump), "-res-usage", str(cubin)], capture_output=True, text=True, check=True).stdout
+    return sorted(re.findall(r"^\s*Function (\S+):", out, re.MULTILINE))
+
+
+def _texts(cubin: Path) -> dict[str, bytes]:
+    with open(cubin, "rb") as handle:
+        elf = ELFFile(handle)
+        return {s.name: s.data() for s in elf.iter_sections() if s.name.startswith(".text")}
+
+
+def test_header_names_this_kfoot_and_key_schema():
+    text = HEADER.read_text()
+    assert f'kVersion = "{kfoot.__version__}"' in text
+    assert f"kKeySchema = {KEY_SCHEMA};" in text
+    assert 'set(PACKAGE_VERSION "' + kfoot.__version__ + '")' in (REPO / "kfoot/cmake/kfootConfigVersion.cmake").read_text()
+
+
+@pytest.mark.parametrize("template_id", ["kfoot::binary_kernel<kfoot::op::Add, float, float, float>",
+                                         "kfoot::unary_kernel<kfoot::op::Neg, cuda::std::complex<float>, "
+                                         "cuda::std::complex<float>>"])
+def test_cpp_prelude_is_pythons(rtc_check, template_id):
+    proc = subprocess.run([str(rtc_check), "--prelude", template_id], capture_output=True, text=True, check=True)
+    assert proc.stdout == prelude([template_id])
+
+
+def test_cpp_compiles_the_cubin_python_compiles(rtc_check, scale_registry, cuobjdump, tmp_path):
+    family, values = SCALE_F2
+    out = tmp_path / "cpp.cubin"
+    first = _run(rtc_check, scale_registry, "sm_90", out, family, *_values(values), env=_env(tmp_path / "cache"))
+    assert first["template_id"] == "example::scale_kernel<float, 2>"
+    assert (first["compiles"], first["disk_hits"], first["memory_hits"]) == (1, 0, 1)  # the repeat is a memory hit
+    assert first["same_size"] and first["route"] == "rtc"
+
+    py = runtime.open_registry(scale_registry, cache=None, trace=None).kernel(family, T="float32", UNROLL=2)
+    reference = tmp_path / "py.cubin"
+    reference.write_bytes(py.cubin("sm_90"))
+    assert first["lowered_name"] == py.lowered_name("sm_90")
+    assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [first["lowered_name"]]
+    assert _texts(out) == _texts(reference) and _texts(out)
+    assert first["bytes"] == out.stat().st_size
+
+
+def test_python_warms_cpp_hits_disk(rtc_check, scale_registry, tmp_path):
+    cache = tmp_path / "cache"
+    warmed = json.loads(run_kfoot("warm", scale_registry, "--arch", "sm_90", "--json", env=_env(cache)).stdout)["sm_90"]
+    assert warmed["compiled"] == 6
+    family, values = SCALE_F2
+    got = _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values), env=_env(cache))
+    assert (got["compiles"], got["disk_hits"]) == (0, 1)
+    # Another spelling of the arch is the same kernel: one disk hit, then memory.
+    got = _run(rtc_check, scale_registry, "90", "-", "--id", "example::scale_kernel<int, 1>", env=_env(cache))
+    assert (got["compiles"], got["disk_hits"]) == (0, 1)
+
+
+def test_cpp_writes_entries_python_reads_and_verifies(rtc_check, scale_registry, tmp_path):
+    cache = tmp_path / "cache"
+    family, values = SCALE_F2
+    _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values), env=_env(cache))
+    assert oct((cache / "entries").stat().st_mode & 0o777) == "0o700"
+    warmed = json.loads(run_kfoot("warm", scale_registry, "--arch", "sm_90", "--json", env=_env(cache)).stdout)["sm_90"]
+    assert (warmed["cache_hits"], warmed["compiled"]) == (1, 5)
+    verify = run_kfoot("cache", "--cache-dir", cache, "verify", "--json")
+    assert json.loads(verify.stdout)["bad"] == []
+    # And the Python runtime takes the C++ entry as a disk hit.
+    py = runtime.open_registry(scale_registry, cache=runtime.cache.DiskCache(cache), trace=None)
+    assert py.kernel(family, T="float32", UNROLL=2).binary("sm_90").from_cache
+
+
+def test_corrupt_entry_is_recompiled_not_trusted(rtc_check, scale_registry, tmp_path):
+    cache = tmp_path / "cache"
+    family, values = SCALE_F2
+    _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values), env=_env(cache))
+    (entry,) = (cache / "entries").rglob("*.entry")
+    entry.write_bytes(entry.read_bytes().replace(b"scale_kernel", b"scale_kernxl", 1))
+    proc = subprocess.run([str(rtc_check), scale_registry, "sm_90", "-", family, *_values(values)],
+                          capture_output=True, text=True, env=_env(cache), check=True)
+    assert json.loads(proc.stdout)["compiles"] == 1
+    assert "entry checksum mismatch" in proc.stderr
+    assert json.loads(run_kfoot("cache", "--cache-dir", cache, "verify", "--json").stdout)["bad"] == []
+
+
+def test_threads_compile_once(rtc_check, scale_registry, tmp_path):
+    family, values = SCALE_F2
+    got = _run(rtc_check, scale_registry, "sm_90", "-", "--threads", 8, family, *_values(values),
+               env=_env(tmp_path / "cache"))
+    assert got["compiles"] == 1 and got["memory_hits"] == 8 and got["same_size"]
+
+
+def test_no_cache_writes_nothing(rtc_check, scale_registry, tmp_path):
+    family, values = SCALE_F2
+    got = _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values),
+               env=_env(tmp_path / "cache", KFOOT_CACHE="off"))
+    assert got["compiles"] == 1 and got["cache_dir"] == ""
+    assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"T": "float31", "UNROLL": "2"}, "scale has no variant T='float31', UNROLL=2: T='float31' is not a value of T; "
+                                      "nearest: float32"),
+    ({"T": "float32"}, "scale needs a value for UNROLL (free axes: T, UNROLL)"),
+    ({"T": "float32", "UNROLL": "3"}, "UNROLL=3 is not a value of UNROLL; nearest: 1, 2"),
+])
+def test_unknown_values_are_one_error_line(rtc_check, scale_registry, tmp_path, values, message):
+    out = _run(rtc_check, scale_registry, "sm_90", "-", "scale", *_values(values), env=_env(tmp_path / "c"), rc=3)
+    assert out.startswith("error: ") and message in out and "\n" not in out
+    with pytest.raises(kfoot.core.errors.KfootError):  # Python refuses the same request
+        runtime.open_registry(scale_registry, cache=None, trace=None).kernel(
+            "scale", **{k: int(v) if k == "UNROLL" else v for k, v in values.items()})
+
+
+def test_hostile_registry_is_refused(rtc_check, scale_registry, tmp_path):
+    bad = tmp_path / "bad"
+    shutil.copytree(scale_registry, bad)
+    data = json.loads((bad / "registry.json").read_text())
+    data["families"]["scale"]["header"] = "../../etc/passwd"
+    (bad / "registry.json").write_text(json.dumps(data))
+    out = _run(rtc_check, bad, "sm_90", "-", "scale", "T=float32", "UNROLL=2", env=_env(tmp_path / "c"), rc=3)
+    assert "resolves outside the registry's folder" in out
+    data["families"]["scale"]["header"] = "templates/scale.cuh"
+    data["families"]["scale"]["nvrtc_options"] = ["--pre-include=/etc/passwd"]
+    (bad / "registry.json").write_text(json.dumps(data))
+    out = _run(rtc_check, bad, "sm_90", "-", "scale", "T=float32", "UNROLL=2", env=_env(tmp_path / "c"), rc=3)
+    assert "is not one a registry may carry" in out
+    (bad / "registry.json").write_text('{"format": "kfoot-rtc-registry", "version": 1, "families": [')
+    out = _run(rtc_check, bad, "sm_90", "-", "scale", "T=float32", env=_env(tmp_path / "c"), rc=3)
+    assert "not valid JSON" in out
+
+
+def test_hybrid_route_per_arch_is_pythons(rtc_check, tmp_path):
+    """A hybrid registry of the example spec with two hot variants built for sm_80 and sm_90a:
+    C++ and Python choose the same route for every variant and device arch."""
+    trace = tmp_path / "hot.jsonl"
+    hot = ["example::scale_kernel<float, 2>", "example::scale_kernel<int, 1>"]
+    trace.write_text("".join(json.dumps({"template_id": t}) + "\n" for t in hot))
+    out = tmp_path / "hybrid"
+    run_kfoot("build", "--mode", "hybrid", EXAMPLE_SPEC, "-o", out, "--hot", trace, "--arch", "sm_80,sm_90a",
+              "--no-progress", "--no-check", "--name", "scale_hot")
+    py = runtime.open_registry(out, cache=None, trace=None)
+    ids = [v.template_id for v in py.registry.variants]
+    for arch in ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100"):
+        for template_id in ids:
+            proc = subprocess.run([str(rtc_check), "--route", out, template_id, arch], capture_output=True,
+                                  text=True, check=True)
+            assert proc.stdout.strip() == py.kernel_by_id(template_id).route(arch), (template_id, arch)
+    assert py.kernel_by_id(hot[0]).route("sm_86") == "aot" and py.kernel_by_id(hot[0]).route("sm_90") == "rtc"
+
+
+def test_config_prints_what_a_build_needs():
+    flags = shlex.split(run_kfoot("config", "--cflags").stdout)
+    include = run_kfoot("config", "--include-dir").stdout.strip()
+    assert f"-I{include}" in flags and (Path(include) / "kfoot" / "runtime.hpp").is_file()
+    assert (Path(run_kfoot("config", "--cmake-dir").stdout.strip()) / "kfootConfig.cmake").is_file()
+    described = json.loads(run_kfoot("config", "--json").stdout)
+    assert described["include_dir"] == include
+    assert run_kfoot("config", check_rc=2).stderr.count("\n") == 1
