@@ -145,6 +145,8 @@ _LINK = re.compile(r"\]\(([^)\s]+)\)")
 _REPO_PATH = re.compile(r"(?<![\w./-])((?:kfoot|scripts|tests|docs|ci)/[\w./-]*[\w/])")
 # Paths of *your* repository in docs/ci.md's how-to, not of this one.
 ILLUSTRATIVE_PATHS = {"ci/footprint.json", "ci/footprint.sh"}
+# `#include <kfoot/runtime.hpp>`: the header as a C++ program names it, below kfoot/include/.
+INCLUDE_NAMES = {"kfoot/runtime.hpp": "kfoot/include/kfoot/runtime.hpp"}
 
 
 def _slug(heading: str) -> str:
@@ -156,7 +158,7 @@ def test_paths_and_links_in_the_docs_exist():
     missing = []
     for doc, text in DOC_TEXT.items():
         for path in set(_REPO_PATH.findall(text)):
-            path = path.rstrip(".")
+            path = INCLUDE_NAMES.get(path.rstrip("."), path.rstrip("."))
             if path not in ILLUSTRATIVE_PATHS and not (REPO / path).exists():
                 missing.append(f"{doc}: {path}")
         for target in _LINK.findall(text):
@@ -333,7 +335,8 @@ def test_every_variable_kfoot_reads_is_documented():
 
 
 def test_variables_in_the_docs_exist():
-    code = "\n".join(p.read_text() for d in ("kfoot", "tests", "scripts") for p in (REPO / d).rglob("*.py"))
+    code = "\n".join(p.read_text() for d in ("kfoot", "tests", "scripts") for pattern in ("*.py", "*.cmake", "*.hpp")
+                     for p in (REPO / d).rglob(pattern))
     for doc, text in DOC_TEXT.items():
         for name in set(re.findall(r"\bKFOOT_[A-Z0-9_]+\b", text)):
             assert name in code, f"{doc} names {name}, which nothing in kfoot, tests or scripts uses"
