@@ -93,3 +93,22 @@ def test_enumerate_aot_build_and_rtc_warm_of_the_demo_spec(installed):
     assert warmed["sm_90"]["compiled"] == 16 and warmed["sm_90"]["failed"] == 0
     # The cubins are on disk: NVRTC really ran from the installed package.
     assert sum(1 for _ in (work / "cache").rglob("*") if _.is_file()) >= 16
+
+
+def test_the_wheel_carries_the_cpp_header_and_cmake_package(installed):
+    """`kfoot config` of the installed wheel points into it, and a program built with its flags runs."""
+    venv, work = installed
+    kfoot = str(venv / "bin" / "kfoot")
+    include = Path(_run([kfoot, "config", "--include-dir"], cwd=work).stdout.strip())
+    cmake = Path(_run([kfoot, "config", "--cmake-dir"], cwd=work).stdout.strip())
+    assert include.is_relative_to(venv) and (include / "kfoot" / "runtime.hpp").is_file()
+    assert cmake.is_relative_to(venv) and (cmake / "kfootConfig.cmake").is_file()
+    assert (cmake / "kfootConfigVersion.cmake").is_file()
+    program = work / "version.cpp"
+    program.write_text('#include <kfoot/runtime.hpp>\n#include <cstdio>\nint main() { std::puts(kfoot::kVersion); }\n')
+    flags = _run([kfoot, "config", "--cflags"], cwd=work).stdout.split()
+    libs = _run([kfoot, "config", "--libs"], cwd=work).stdout.split()
+    _run(["g++", "-std=c++17", *flags, str(program), "-o", str(work / "version"), *libs], cwd=work)
+    import kfoot as checkout
+
+    assert _run([str(work / "version")], cwd=work).stdout.strip() == checkout.__version__
