@@ -76,6 +76,9 @@ def test_the_example_resolves_every_template_id(example):
     assert lines[0] == "resolved 6 of 6"
     assert lines[1] == "lacking variant gives nullptr: yes"
     assert lines[2].startswith("rtc example::scale_kernel<float, 2>: ") and "for sm_90" in lines[2]
+    # The hybrid target: the traced variant (kernels/hot.jsonl) is AOT for the arch built, the other RTC.
+    assert lines[3] == "hybrid example::scale_kernel<float, 2>: route aot on sm_90, in the library"
+    assert lines[4] == "hybrid example::scale_kernel<int, 1>: route rtc on sm_90, not in the library"
 
 
 def test_cmake_settings_reach_kfoot(example):
@@ -95,6 +98,7 @@ def test_rebuilds_when_a_header_changes_and_never_otherwise(example):
     detail.write_text(detail.read_text().replace("return a * b;", "return b * a;"))
     again = example["build_fn"]()
     assert "kfoot: building scale (aot)" in again and "kfoot: building scale_rtc (rtc)" in again
+    assert "kfoot: building scale_hot (hybrid)" in again
     assert library.stat().st_mtime_ns != before
     assert "Linking CXX executable example_app" in again
     assert "ninja: no work to do." in example["build_fn"]()

@@ -3,6 +3,7 @@
 //                                   scale::find_kernel, one it lacks, and one NVRTC compile
 //   example_app IDS_FILE --launch   also launch both routes on the GPU and check the results
 #include <scale/kernels.hpp>
+#include <scale_hot/kernels.hpp>
 #include <kfoot/runtime.hpp>
 
 #include <algorithm>
@@ -40,6 +41,11 @@ int main(int argc, char** argv) {
     const kfoot::Kernel& k = reg.kernel("scale", {{"T", "float32"}, {"UNROLL", "2"}});
     kfoot::Bytes cubin = k.cubin("sm_90");
     std::printf("rtc %s: %zu bytes for sm_90, %s\n", k.template_id().c_str(), cubin.size(), k.lowered_name("sm_90").c_str());
+    // The hybrid: the traced variant is in libscale_hot.so for sm_90 (and what sm_90 runs), the rest are not.
+    kfoot::Registry hybrid = kfoot::Registry::open(KFOOT_SCALE_HOT_REGISTRY);
+    for (const char* id : {"example::scale_kernel<float, 2>", "example::scale_kernel<int, 1>"})
+      std::printf("hybrid %s: route %s on sm_90, %s\n", id, hybrid.kernel_by_id(id).route("sm_90").c_str(),
+                  scale_hot::find_kernel(id) ? "in the library" : "not in the library");
     if (argc > 2 && std::string(argv[2]) == "--launch") return launch_both(reg);
   } catch (const kfoot::Error& e) {
     std::printf("kfoot error: %s\n", e.what());
