@@ -190,15 +190,4 @@ def cuobjdump_resource_rows(path) -> list[tuple[str | None, str, int, int]]:
     """(arch, kernel, registers, static shared bytes), one per kernel per image `cuobjdump
     -res-usage` prints, duplicates kept (a library may hold one kernel in several images of an
     arch); arch is None for a raw cubin, where cuobjdump prints no `arch = ` line."""
-    rows, arch, function = [], None, None
-    for line in run_cuobjdump("-res-usage", path).splitlines():
-        line = line.strip()
-        if line.startswith("arch = "):
-            arch = line.split("=", 1)[1].strip()
-        elif line.startswith("Function "):
-            function = line[len("Function "):].rstrip(":")
-        elif line.startswith("REG:") and function:
-            parts = dict(p.split(":", 1) for p in line.split())
-            rows.append((arch, function, int(parts["REG"]), int(parts["SHARED"])))
-            function = None
-    return rows
+    return [(arch, name, usage["REG"], usage["SHARED"]) for arch, name, usage in cuobjdump_resource_usage(path)]

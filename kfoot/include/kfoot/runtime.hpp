@@ -672,6 +672,13 @@ inline std::uint64_t parse_bytes(const std::string& text, const char* what) {
 }
 
 // -- NVRTC, loaded with dlopen -----------------------------------------------------------------
+// One function pointer from a dlopen'ed library; false when the library lacks it.
+template <class F>
+inline bool bind(void* h, F& f, const char* name) {
+  f = reinterpret_cast<F>(::dlsym(h, name));
+  return f != nullptr;
+}
+
 class Nvrtc {
  public:
   using Prog = void*;
@@ -718,11 +725,6 @@ class Nvrtc {
               bind(h, log_size, "nvrtcGetProgramLogSize") && bind(h, log, "nvrtcGetProgramLog") &&
               bind(h, error_string, "nvrtcGetErrorString");
     if (!ok) error_ = path + ": not a usable libnvrtc (a symbol is missing)";
-  }
-  template <class F>
-  static bool bind(void* h, F& f, const char* name) {
-    f = reinterpret_cast<F>(::dlsym(h, name));
-    return f != nullptr;
   }
   std::string error_;
 };
@@ -807,11 +809,6 @@ class Driver {
       error_ = "no usable CUDA GPU to launch on (cuInit: " + std::string(text ? text : "error " + std::to_string(rc)) +
                "); compiling works without one: kernel.cubin(\"sm_90\")";
     }
-  }
-  template <class F>
-  static bool bind(void* h, F& f, const char* name) {
-    f = reinterpret_cast<F>(::dlsym(h, name));
-    return f != nullptr;
   }
   std::string error_;
 };
