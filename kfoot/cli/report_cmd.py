@@ -24,8 +24,9 @@ def _split(values) -> frozenset[str] | None:
 @click.command("report")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schema kfoot.report/2, docs/report.md).")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default=None,
-              help="Output format (default: table; --json is short for --format json).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "html"]), default=None,
+              help="Output format (default: table; --json is short for --format json; html: one self-contained "
+                   "page with a treemap, best with -o FILE; it implies --kernels).")
 @click.option("--by", type=click.Choice(BY_CHOICES), help="Break the figures down by one dimension.")
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Rows per table.")
 @click.option("--arch", "archs", multiple=True, help="Only these archs (sm_90, sm_90a, compute_90; comma list).")
@@ -38,7 +39,7 @@ def _split(values) -> frozenset[str] | None:
 @click.option("--max-memory", "max_memory_text", metavar="SIZE",
               help="Most memory decoding may hold, all workers together (default: KFOOT_MAX_MEMORY, else "
                    "512MiB); an image over its worker's share is counted from its header, not decompressed.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output (table, JSON or Markdown) to this file, atomically.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output (table, JSON, Markdown or HTML) to this file, atomically.")
 @click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
               help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
@@ -48,6 +49,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
     fmt = "json" if as_json else (fmt or "table")
+    kernel_rows = kernel_rows or fmt == "html"  # the page's kernel level and resources table need the rows
     if kernel_filter:
         try:
             re.compile(kernel_filter)
@@ -84,6 +86,10 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         return 0
     if fmt == "json":
         text = json.dumps(report.to_dict(), indent=1) + "\n"
+    elif fmt == "html":
+        from ..report.html import report_html
+
+        text = report_html(report.to_dict())
     else:
         from ..report.render import render_markdown
 
