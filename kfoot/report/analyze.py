@@ -19,7 +19,7 @@ import re
 from array import array
 from dataclasses import dataclass, field
 
-from ..binary import cubin, fatbin, walk
+from ..binary import compress_modes, cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
 from ..core import workers
 from ..core.errors import FormatError, KfootError
@@ -51,6 +51,7 @@ class ReportOptions:
     jobs: int | None = None
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
+    what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
 
     def to_dict(self) -> dict:
         return {"sections": sorted(self.sections) if self.sections else None,
@@ -79,6 +80,7 @@ class Work:
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
     load: bool = True  # measure the image's load bytes
     budget: int | None = None  # bytes decoding this item may hold (its decoder's share of --max-memory)
+    what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
 
     @property
     def stored(self) -> int:
@@ -105,6 +107,9 @@ class ImageResult:
     container: ContainerKey | None = None  # images of one compile unit share it
     load_bytes: int = 0  # SASS: bytes loading the image places on the GPU (kfoot.binary.cubin.Cubin)
     data_bytes: int = 0  # of which module-scope globals
+    # mode -> predicted payload slot (--what-if-compress); None: not predicted (counted as stored).
+    # A --concat group's prediction is carried by its first member, the others carry zeros.
+    what_if: dict | None = None
 
     def set_kernels(self, kernels: list, work: Work) -> None:
         self.kernel_total = len(kernels)
@@ -194,9 +199,14 @@ def decode(work: Work) -> list[ImageResult]:
     payload = None
     # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
     # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
-    prefix = None if entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None else PTX_CHECK_BYTES
+    whole = entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None or work.what_if
+    prefix = None if whole else PTX_CHECK_BYTES
     # Decompressing holds input + output (fatbin.memory_needed); parsing holds a part more.
     limit = None if work.budget is None else work.budget - _parse_allowance(work, prefix)
+    # Recompressing for the what-if holds a compression context more: where that does not fit,
+    # the entry is decoded as usual and only its prediction is left out (counted as stored).
+    predict = work.what_if and (limit is None or fatbin.memory_needed(entry) + compress_modes.compress_memory(
+        entry.uncompressed_size if entry.compression != "none" else entry.slot_size) <= limit)
     try:
         if work.members is not None and _overlapping(work.members):
             raise fatbin.UndecodableEntry("group members overlap in its payload (a forged header); "
@@ -206,14 +216,29 @@ def decode(work: Work) -> list[ImageResult]:
             raise fatbin.UndecodableEntry("payload does not start like PTX text")
     except fatbin.UndecodableEntry as exc:
         error = str(exc)
+    slots = _predicted(entry, payload, work.members is not None) if predict and error is None else None
     if work.members is None:
-        return [_image_result(work, entry, payload, entry.slot_size, error)]
+        result = _image_result(work, entry, payload, entry.slot_size, error)
+        result.what_if = slots
+        return [result]
     results = []
     for member, share in zip(work.members, work.shares):
         start, length = member.group_slice
         part = None if payload is None else payload[start:start + length]
         results.append(_image_result(work, member, part, share, error))
+        results[-1].what_if = slots if slots is None or len(results) == 1 else dict.fromkeys(slots, 0)
     return results
+
+
+def _predicted(entry: fatbin.Entry, payload, group: bool) -> dict | None:
+    """The entry's payload slot under each --compress-mode, from its decoded payload."""
+    if group:
+        return compress_modes.predicted_slots(compress_modes.GROUP, payload)
+    if entry.kind == fatbin.KIND_PTX and entry.compression == "none":
+        payload = compress_modes.ptx_text(payload)  # the slot's zero padding is not part of the text
+    if entry.kind not in (fatbin.KIND_PTX, fatbin.KIND_ELF):
+        return None
+    return compress_modes.predicted_slots(entry.kind, payload)
 
 
 def _parse_allowance(work: Work, prefix: int | None) -> int:
@@ -286,7 +311,8 @@ def _shares(group: fatbin.Group) -> list[int]:
 def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
     plan = FilePlan(binary)
     flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
-             "kernel_filter": options.kernel_filter, "load": options.load_bytes}
+             "kernel_filter": options.kernel_filter, "load": options.load_bytes,
+             "what_if": options.what_if_compress}
     for found in binary.containers:
         section, container = found.section, found.container
         if container is None:  # a raw cubin: one image, all payload
@@ -340,6 +366,9 @@ class _Accumulator:
             stats.stored_bytes += image.stored_bytes
         arch.image_bytes += image.image_bytes
         kind.image_bytes += image.image_bytes
+        if r.what_if_compress is not None:
+            for mode in compress_modes.MODES:
+                r.what_if_compress[mode] += image.stored_bytes if image.what_if is None else image.what_if[mode]
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
                                        image.error is None, image.kernel_total, image.section, image.data_bytes))
         if image.error is not None:
@@ -387,6 +416,11 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
         totals.images[key] = totals.images.get(key, 0) + value
     for key, value in file.compression.items():
         totals.compression[key] = totals.compression.get(key, 0) + value
+    if file.what_if_compress is not None:
+        if totals.what_if_compress is None:
+            totals.what_if_compress = dict.fromkeys(file.what_if_compress, 0)
+        for key, value in file.what_if_compress.items():
+            totals.what_if_compress[key] += value
     for table_name in ("archs", "kinds"):
         table = getattr(totals, table_name)
         for key, stats in getattr(file, table_name).items():
@@ -496,7 +530,8 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> t
     _budget(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members),
-                      kernel_rows=[] if options.kernel_rows else None)
+                      kernel_rows=[] if options.kernel_rows else None,
+                      what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = _Accumulator(file, options)
     advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
     for image in _run(plan, options, advance):
@@ -509,6 +544,9 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> t
     for section, slots in plan.slots.items():
         file.sections[section].overhead_bytes -= slots
     file.overhead_bytes = region_bytes - sum(plan.slots.values())
+    if file.what_if_compress is not None:  # headers and padding keep their size in every mode
+        for mode in file.what_if_compress:
+            file.what_if_compress[mode] += file.overhead_bytes
     for section, count in plan.containers_by_section.items():
         file.sections.setdefault(section, SectionStats()).containers = count
     file.filtered_bytes += binary.filtered_bytes

@@ -129,6 +129,8 @@ class Figures:
     sections: dict[str, SectionStats] = field(default_factory=dict)
     families: list[FamilyStats] = field(default_factory=list)
     memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
+    # mode -> bytes the fatbin containers would take under nvcc --compress-mode (--what-if-compress)
+    what_if_compress: dict | None = None
 
     def attribution(self) -> dict:
         device = {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(self.archs.items())}
@@ -149,6 +151,7 @@ class Figures:
             "families": [f.to_dict() for f in self.families],
             "attribution": self.attribution(),
             **({"memory": self.memory} if self.memory is not None else {}),
+            **({"what_if_compress": dict(self.what_if_compress)} if self.what_if_compress is not None else {}),
         }
 
 
