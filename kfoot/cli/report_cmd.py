@@ -61,7 +61,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
                             kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
                             load_bytes=memory is not None, max_memory=max_memory(max_memory_text),
-                            what_if_compress=what_if_compress)
+                            what_if_compress=what_if_compress, cache=True)
     term = terminal()
     with ExitStack() as bars:
         report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)

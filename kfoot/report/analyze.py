@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import json
 import multiprocessing
 import os
 import re
 from array import array
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..binary import compress_modes, cubin, fatbin, walk
@@ -25,6 +28,7 @@ from ..core import workers
 from ..core.errors import FormatError, KfootError
 from ..core.limits import MAX_MEMORY_ENV, max_memory
 from ..core.units import format_bytes
+from .cache import ReportCache
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, FamilyStats, FileReport, ImageLoad, KernelRow, Report, SectionStats, Totals,
                     Undecodable)
@@ -52,6 +56,7 @@ class ReportOptions:
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
+    cache: bool = False  # reuse per-container results from the report cache (kfoot.report.cache; KFOOT_CACHE=0: off)
 
     def to_dict(self) -> dict:
         return {"sections": sorted(self.sections) if self.sections else None,
@@ -485,6 +490,119 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
                 on_progress(sum(w.stored for w in batch))
 
 
+# ---------------------------------------------------------------- the report cache
+
+_HASH_CHUNK = 1 << 20
+
+
+def _digest(found: walk.Found) -> str:
+    """sha256 of a container's (or raw cubin's) bytes, read a chunk at a time."""
+    digest = hashlib.sha256()
+    for start in range(0, found.size, _HASH_CHUNK):
+        digest.update(found.window.read(found.key.offset + start, min(_HASH_CHUNK, found.size - start)))
+    return digest.hexdigest()
+
+
+def _cache_options(work: Work) -> str:
+    """Everything besides the container's bytes that changes its results."""
+    return json.dumps([work.resources, work.ptx, work.kernel_filter, work.load, work.what_if, work.budget,
+                       PTX_CHECK_BYTES])
+
+
+def _to_cache(images: list[ImageResult], base: int) -> dict:
+    """One container's results as JSON: names once in a table, offsets from the container's start."""
+    table: dict[str, int] = {}
+    out = []
+    for i in images:
+        families = {f: [n, code, [table.setdefault(name, len(table)) for name in names]]
+                    for f, (n, code, names) in i.families.items()}
+        out.append([i.arch, i.kind, i.compression, i.stored_bytes, i.image_bytes, i.offset - base, i.error,
+                    i.kernel_total, families, i.rows, i.global_symbols, i.ptx_entries, i.load_bytes, i.data_bytes,
+                    i.what_if])
+    return {"names": list(table), "images": out}
+
+
+def _check(value, kind):
+    if type(value) is not kind:  # bool is not an int here, nor an int a bool
+        raise ValueError("bad cache entry")
+    return value
+
+
+def _from_cache(body, section: str, key: ContainerKey) -> list[ImageResult]:
+    """ImageResults from a cache body, every field checked; ValueError (a miss) on anything odd."""
+    names = _check(_check(body, dict)["names"], list)
+    if not all(type(n) is str for n in names):
+        raise ValueError("bad cache entry")
+    images = []
+    for item in _check(body["images"], list):
+        (arch, kind, compression, stored, image_bytes, offset, error, kernel_total, families, rows, global_symbols,
+         ptx_entries, load_bytes, data_bytes, what_if) = _check(item, list)
+        result = ImageResult(section, _check(arch, str), _check(kind, str), _check(compression, str),
+                             _check(stored, int), _check(image_bytes, int), key.offset + _check(offset, int),
+                             None if error is None else _check(error, str), _check(kernel_total, int),
+                             global_symbols=_check(global_symbols, int), ptx_entries=_check(ptx_entries, int),
+                             container=key, load_bytes=_check(load_bytes, int), data_bytes=_check(data_bytes, int))
+        for family, group in _check(families, dict).items():
+            count, code, indices = _check(group, list)
+            _check(count, int), _check(code, int)
+            if not all(type(i) is int and 0 <= i < len(names) for i in _check(indices, list)):
+                raise ValueError("bad cache entry")
+            result.families[family] = [count, code, [names[i] for i in indices]]
+        if rows is not None:
+            result.rows = [tuple(_check(r, list)) for r in _check(rows, list)]
+            if not all(len(r) == 6 and type(r[0]) is str and type(r[1]) is str and all(type(v) is int for v in r[2:])
+                       for r in result.rows):
+                raise ValueError("bad cache entry")
+        if what_if is not None:
+            if set(_check(what_if, dict)) != set(compress_modes.MODES) or not all(type(v) is int for v in what_if.values()):
+                raise ValueError("bad cache entry")
+            result.what_if = what_if
+        images.append(result)
+    return images
+
+
+def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, on_progress=None):
+    """Each container's image results, in the order the walk found the containers: from the
+    report cache where it holds them (keyed by the container's sha256 and the options), decoded
+    (and stored in the cache) where it does not."""
+    by_key: dict[ContainerKey, list[Work]] = {}
+    for work in plan.work:
+        by_key.setdefault(work.key, []).append(work)
+    cache = ReportCache.from_env() if options.cache and by_key else None
+    hits: dict[ContainerKey, list[ImageResult]] = {}
+    keys: dict[ContainerKey, tuple[str, str]] = {}
+    if cache is not None:
+        found = {f.key: f for f in binary.containers if f.key in by_key}
+        # hashlib and pread let go of the GIL: threads hash on every core.
+        with ThreadPoolExecutor(max_workers=min(len(found), os.cpu_count() or 1)) as pool:
+            digests = dict(zip(found, pool.map(_digest, found.values())))
+        for key, works in by_key.items():
+            keys[key] = digest, cache_key = digests[key], ReportCache.key(digests[key], _cache_options(works[0]))
+            body = cache.get(cache_key, digest)
+            if body is None:
+                continue
+            try:
+                hits[key] = _from_cache(body, works[0].section, key)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue  # tampered or from a kfoot that wrote it differently: decoded again
+            if on_progress:
+                on_progress(sum(w.stored for w in works))
+    todo = FilePlan(binary, [w for w in plan.work if w.key not in hits])
+    decoded: dict[ContainerKey, list[ImageResult]] = {}
+    for image in _run(todo, options, on_progress):
+        decoded.setdefault(image.container, []).append(image)
+    for key in by_key:
+        if key in hits:
+            yield hits[key]
+            continue
+        images = decoded.get(key, [])
+        if cache is not None:
+            cache.put(keys[key][1], keys[key][0], _to_cache(images, key.offset))
+        yield images
+    if cache is not None and cache.written:
+        cache.prune()
+
+
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
     """Report on every CUDA binary under `paths`. Raises KfootError for bad input."""
     options = options or ReportOptions()
@@ -534,8 +652,9 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> t
                       what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = _Accumulator(file, options)
     advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
-    for image in _run(plan, options, advance):
-        acc.add_image(image)
+    for images in _results(binary, plan, options, advance):
+        for image in images:
+            acc.add_image(image)
     acc.finish()
     region_bytes = 0
     for region in binary.regions:
