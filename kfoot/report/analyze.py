@@ -15,7 +15,6 @@ import contextlib
 import functools
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 from array import array
@@ -24,7 +23,6 @@ from dataclasses import dataclass, field
 
 from ..binary import compress_modes, cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
-from ..core import workers
 from ..core.errors import FormatError, KfootError
 from ..core.limits import MAX_MEMORY_ENV, max_memory
 from ..core.units import format_bytes
@@ -479,6 +477,11 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
             if on_progress:
                 on_progress(work.stored)
         return
+    # Imported here: a report served from the cache starts no worker (30 ms of imports saved).
+    import multiprocessing
+
+    from ..core import workers
+
     batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
@@ -591,14 +594,17 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, on_pro
     decoded: dict[ContainerKey, list[ImageResult]] = {}
     for image in _run(todo, options, on_progress):
         decoded.setdefault(image.container, []).append(image)
-    for key in by_key:
-        if key in hits:
-            yield hits[key]
-            continue
-        images = decoded.get(key, [])
-        if cache is not None:
-            cache.put(keys[key][1], keys[key][0], _to_cache(images, key.offset))
-        yield images
+    # Entries are written by threads while the images are added up (a write is mostly system
+    # calls: 1.5 ms each here, 0.3 s for libcusparse's 173 containers one after another).
+    with ThreadPoolExecutor(max_workers=4) as writers:
+        for key in by_key:
+            if key in hits:
+                yield hits[key]
+                continue
+            images = decoded.get(key, [])
+            if cache is not None:
+                writers.submit(cache.put, keys[key][1], keys[key][0], _to_cache(images, key.offset))
+            yield images
     if cache is not None and cache.written:
         cache.prune()
 

@@ -6,8 +6,9 @@ $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot), in its own folder `report/` (create
     report/entries/<k[:2]>/<key>.json   two lines: a JSON header, then the JSON body
     report/tmp/                          temporary files, renamed into place
 
-`key` is the sha256 of the cache schema, the kfoot version, every option that changes a
-container's result (kfoot.report.analyze says which) and the sha256 of the container's bytes.
+`key` is the sha256 of the cache schema, the kfoot version and the code that computes a
+container's result (code_version), every option that changes it (kfoot.report.analyze says
+which) and the sha256 of the container's bytes.
 The header repeats the key and the container digest and carries the sha256 of the body; an entry
 is used only when all three match (and it is a regular file of ours, below MAX_ENTRY_BYTES), else
 it is a miss and is recomputed and overwritten. JSON only: nothing read here is ever executed.
@@ -20,6 +21,7 @@ folder, or not ours is not used (the report goes on without it).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -42,8 +44,26 @@ MAX_ENTRY_BYTES = 32 << 20
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
+# The modules whose code makes a container's results: their bytes are part of the key, so a
+# kfoot changed without a new version number (a checkout, a patch) never reads an older result.
+_CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py",
+         "report/families.py", "report/cache.py")
+
+
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+@functools.cache
+def code_version() -> str:
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(f"{CACHE_SCHEMA}\0{__version__}".encode())
+    for name in _CODE:
+        try:
+            digest.update((root / name).read_bytes())
+        except OSError:
+            digest.update(b"?" + name.encode())  # not readable (a zip import): the version alone
+    return digest.hexdigest()
 
 
 class ReportCache:
@@ -64,7 +84,7 @@ class ReportCache:
 
     @staticmethod
     def key(digest: str, options: str) -> str:
-        return _sha256(f"{CACHE_SCHEMA}\0{__version__}\0{options}\0{digest}".encode())
+        return _sha256(f"{code_version()}\0{options}\0{digest}".encode())
 
     def _path(self, key: str) -> Path:
         return self.root / "entries" / key[:2] / (key + SUFFIX)
@@ -124,7 +144,7 @@ class ReportCache:
         try:
             path.parent.mkdir(mode=0o700, exist_ok=True)
             write_atomic(path, header + b"\n" + data, tmp_dir=self.root / "tmp", mode=0o600, durable=False)
-            self.written += 1
+            self.written += 1  # a count, read after the writer threads are done
         except OSError:
             return
 
