@@ -576,7 +576,8 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, on_pro
     keys: dict[ContainerKey, tuple[str, str]] = {}
     if cache is not None:
         found = {f.key: f for f in binary.containers if f.key in by_key}
-        # hashlib and pread let go of the GIL: threads hash on every core.
+        # hashlib and pread let go of the GIL: threads hash on every core. (Looking entries up
+        # while they hash was slower on two cores: the lookups take a core from the hashing.)
         with ThreadPoolExecutor(max_workers=min(len(found), os.cpu_count() or 1)) as pool:
             digests = dict(zip(found, pool.map(_digest, found.values())))
         for key, works in by_key.items():
