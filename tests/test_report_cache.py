@@ -152,6 +152,17 @@ def test_the_size_bound_holds_and_the_oldest_go_first(inputs, tmp_path):
     assert oldest not in kept and len(kept) >= len(sizes) // 2
 
 
+def test_a_killed_reports_temporary_files_are_deleted_when_stale(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    _report(inputs, cache)
+    stale, fresh = cache / "report" / "tmp" / ".stale", cache / "report" / "tmp" / ".fresh"
+    stale.write_bytes(bytes(1 << 20))
+    fresh.write_bytes(b"being written")
+    os.utime(stale, (1000, 1000))
+    _report(inputs, cache, "--what-if-compress")  # writes entries (other options), then prunes
+    assert not stale.exists() and fresh.exists()
+
+
 def test_a_changed_container_misses_only_for_itself(three_containers, tmp_path):
     cache = tmp_path / "cache"
     _report([three_containers], cache)

@@ -14,18 +14,21 @@ is used only when all three match (and it is a regular file of ours, below MAX_E
 it is a miss and is recomputed and overwritten. JSON only: nothing read here is ever executed.
 
 Bounded: after a report that wrote entries, the oldest (by last use: a hit touches its entry)
-are deleted until the entries fit KFOOT_REPORT_CACHE_MAX_BYTES (default 256 MiB). KFOOT_CACHE=0
+are deleted until the entries fit KFOOT_REPORT_CACHE_MAX_BYTES (default 256 MiB), and temporary
+files older than an hour (left by a killed kfoot) go too. KFOOT_CACHE=0
 turns the cache off: nothing is read or written. A cache folder that is a symbolic link, not a
 folder, or not ours is not used (the report goes on without it).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 from .. import __version__
@@ -163,6 +166,7 @@ class ReportCache:
                             files.append((info.st_mtime_ns, info.st_size, item.path))
         except OSError:
             return 0
+        self._clear_stale_tmp()
         total = sum(size for _, size, _ in files)
         for _, size, path in sorted(files):
             if total <= self.max_bytes:
@@ -175,3 +179,15 @@ class ReportCache:
             except OSError:
                 continue
         return total
+
+    def _clear_stale_tmp(self) -> None:
+        """Delete temporary files a killed kfoot left (older than an hour: not one being written)."""
+        limit = time.time() - 3600
+        try:
+            with os.scandir(self.root / "tmp") as items:
+                for item in items:
+                    if item.is_file(follow_symlinks=False) and item.stat(follow_symlinks=False).st_mtime < limit:
+                        with contextlib.suppress(OSError):
+                            os.unlink(item.path)
+        except OSError:
+            return
