@@ -557,21 +557,23 @@ def _from_cache(body, section: str, key: ContainerKey) -> list[ImageResult]:
                        for r in result.rows):
                 raise ValueError("bad cache entry")
         if what_if is not None:
-            if set(_check(what_if, dict)) != set(compress_modes.MODES) or not all(type(v) is int for v in what_if.values()):
+            if set(_check(what_if, dict)) != set(compress_modes.MODES) or not all(
+                    type(v) is int for v in what_if.values()):
                 raise ValueError("bad cache entry")
             result.what_if = what_if
         images.append(result)
     return images
 
 
-def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, on_progress=None):
+def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
+             on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's sha256 and the options), decoded
     (and stored in the cache) where it does not."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
         by_key.setdefault(work.key, []).append(work)
-    cache = ReportCache.from_env() if options.cache and by_key else None
+    cache = cache if by_key else None
     hits: dict[ContainerKey, list[ImageResult]] = {}
     keys: dict[ContainerKey, tuple[str, str]] = {}
     if cache is not None:
@@ -606,8 +608,6 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, on_pro
             if cache is not None:
                 writers.submit(cache.put, keys[key][1], keys[key][0], _to_cache(images, key.offset))
             yield images
-    if cache is not None and cache.written:
-        cache.prune()
 
 
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
@@ -617,13 +617,16 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
     files, accumulators = [], []
+    cache = ReportCache.from_env() if options.cache else None
     # Each binary is open while it is analysed and closed when the walk moves on.
     with contextlib.closing(walk.walk(paths, options.sections)) as binaries:
         for binary in binaries:
-            file, acc = _analyze(binary, options, progress_factory)
+            file, acc = _analyze(binary, options, progress_factory, cache)
             files.append(file)
             accumulators.append(acc)
             _merge_into_totals(totals, acc, file, fam_names, fam_stats)
+    if cache is not None and cache.written:
+        cache.prune()  # once per run: a folder of many binaries lists the cache once
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
 
@@ -650,7 +653,8 @@ def _budget(plan: FilePlan, options: ReportOptions) -> None:
         work.budget = bound // decoders
 
 
-def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> tuple[FileReport, _Accumulator]:
+def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
+             cache: ReportCache | None = None) -> tuple[FileReport, _Accumulator]:
     plan = _plan(binary, options)
     _budget(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
@@ -659,7 +663,7 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> t
                       what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = _Accumulator(file, options)
     advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
-    for images in _results(binary, plan, options, advance):
+    for images in _results(binary, plan, options, cache, advance):
         for image in images:
             acc.add_image(image)
     acc.finish()
