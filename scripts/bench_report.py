@@ -6,6 +6,14 @@ Runs alternate (kfoot, cuobjdump, kfoot, ...) so both see the same machine noise
 compared. Default library: libcusparse.so.12 from the nvidia-cusparse wheel, fetched into .corpus/.
 
     .venv/bin/python scripts/bench_report.py [--library PATH] [--repeat 3]
+
+With --cache, the report cache instead (docs/report.md, "The report cache"): each round runs
+`kfoot report --json` without the cache (KFOOT_CACHE=0), with an empty cache (the first report),
+again (the repeat), and on a copy of the library in which one container changed (its largest,
+one byte of an unused entry-header field, so every image decodes as before), with the cache the
+repeat left; outputs are checked equal to the uncached ones.
+
+    .venv/bin/python scripts/bench_report.py --cache [--library PATH] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -65,11 +73,11 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def measure(cmd: list[str]) -> dict:
+def measure(cmd: list[str], env: dict | None = None) -> dict:
     """Wall seconds and peak RSS of the process tree (sampled every 5 ms), plus stdout."""
     out = tempfile.TemporaryFile()
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
     peak = 0
     done = threading.Event()
 
@@ -91,13 +99,79 @@ def measure(cmd: list[str]) -> dict:
             "stdout": out.read().decode(errors="replace")}
 
 
+def _largest_container(library: Path) -> tuple[int, int, int]:
+    """(offset of its first entry header in the file, its size, all containers' bytes) of the
+    library's largest container."""
+    from kfoot.binary import inputs, walk
+
+    binary = walk.open_binary(inputs.discover([library])[0])
+    try:
+        found = max(binary.containers, key=lambda f: f.size)
+        total = sum(f.size for f in binary.containers)
+        return found.key.base + found.container.entries[0].offset, found.size, total
+    finally:
+        binary.close()
+
+
+def bench_cache(library: Path, repeat: int, jobs: int | None) -> int:
+    cmd = [sys.executable, "-m", "kfoot", "report", "--json"] + (["-j", str(jobs)] if jobs else [])
+    entry, size, total = _largest_container(library)
+    runs: dict[str, list[dict]] = {name: [] for name in ("no cache", "first", "repeat", "one changed")}
+    with tempfile.TemporaryDirectory() as scratch:
+        changed = Path(scratch) / library.name
+        shutil.copyfile(library, changed)
+        expected_changed = None
+        for round_ in range(repeat):
+            cache = Path(scratch) / f"cache{round_}"
+            env = {k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}
+            with open(changed, "r+b") as f:  # a new value each round: a miss every time
+                f.seek(entry + 48)
+                f.write(bytes([round_ + 1]))
+            plain = measure(cmd + [str(library)], {**env, "KFOOT_CACHE": "0"})
+            first = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)})
+            again = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)})
+            one = measure(cmd + [str(changed)], {**env, "KFOOT_CACHE_DIR": str(cache)})
+            if round_ == 0:
+                expected_changed = measure(cmd + [str(changed)], {**env, "KFOOT_CACHE": "0"})["stdout"]
+            for name, run in zip(runs, (plain, first, again, one)):
+                if run["rc"] != 0:
+                    print(f"{name} failed with exit code {run['rc']}", file=sys.stderr)
+                    return 1
+                runs[name].append(run)
+            if not (plain["stdout"] == first["stdout"] == again["stdout"]) or (
+                    round_ == 0 and one["stdout"] != expected_changed):
+                print("the cached report differs from the uncached one", file=sys.stderr)
+                return 1
+        entries = sum(p.stat().st_size for p in Path(scratch).glob("cache0/report/entries/*/*.json"))
+    print(f"library: {library} ({library.stat().st_size:,} bytes); changed container: {size:,} bytes, "
+          f"{100 * size / total:.1f}% of the {total:,} container bytes")
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"cache entries after the first report: {entries:,} bytes")
+    print(f"{'run':12} {'wall s (median)':>16} {'peak RSS MiB (max)':>19}   runs")
+    for name, results in runs.items():
+        wall = statistics.median(r["wall"] for r in results)
+        rss = max(r["peak_rss"] for r in results) / 2**20
+        each = ", ".join(f"{r['wall']:.2f}" for r in results)
+        print(f"{name:12} {wall:16.2f} {rss:19.1f}   {each}")
+    for name, base in (("repeat", "first"), ("repeat", "no cache"), ("one changed", "first"),
+                       ("one changed", "repeat"), ("first", "no cache")):
+        ratios = [a["wall"] / b["wall"] for a, b in zip(runs[name], runs[base])]
+        print(f"ratio {name}/{base}: {statistics.median(ratios):.2f}x (median of the per-round ratios "
+              f"{', '.join(f'{r:.2f}' for r in ratios)})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--library", type=Path, help="library to inspect (default: libcusparse.so.12)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=None, help="kfoot -j (default: all cores)")
+    parser.add_argument("--cache", action="store_true", help="time the report cache instead (see above)")
     args = parser.parse_args()
     library = args.library or fetch_cusparse()
+    if args.cache:
+        return bench_cache(library, args.repeat, args.jobs)
     kfoot_cmd = [sys.executable, "-m", "kfoot", "report", "--json", str(library)]
     if args.jobs:
         kfoot_cmd += ["-j", str(args.jobs)]

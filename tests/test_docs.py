@@ -622,7 +622,7 @@ def report_inputs(tmp_path_factory) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def report_json(report_inputs) -> dict:
-    report = kfoot_json("report", *report_inputs, "--kernels", "--memory", "estimate", "--json")
+    report = kfoot_json("report", *report_inputs, "--kernels", "--memory", "estimate", "--what-if-compress", "--json")
     assert [f["format"] for f in report["files"]] == ["archive", "wheel", "cubin"]
     assert report["files"][1]["undecodable"] and report["totals"]["memory"]["arch"] is None
     return report

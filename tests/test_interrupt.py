@@ -184,7 +184,9 @@ def test_ctrl_c_stops_a_report_with_130_and_no_process_left(curand_library):
 
 
 def _report(curand_library):
-    return start_kfoot("report", "--json", "-j", "2", *[curand_library] * 40)
+    # Without the report cache: from its second copy on, the library would be read from it, and
+    # no worker would start for these tests to stop.
+    return start_kfoot("report", "--json", "-j", "2", *[curand_library] * 40, env={**os.environ, "KFOOT_CACHE": "0"})
 
 
 def test_sigterm_stops_a_report_with_143_and_no_worker_left(curand_library):

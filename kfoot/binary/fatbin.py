@@ -59,6 +59,7 @@ MAX_RATIO = 4096
 MAX_GROUP_MEMBERS = 1 << 16
 
 _CHUNK = 1 << 20  # bytes read at a time when scanning a section
+_FIRST_CHUNK = 1 << 16  # the first read of a search (see _find)
 _ZEROS = bytes(_CHUNK)
 
 
@@ -283,14 +284,19 @@ def _find(buf, needle: bytes, pos: int, end: int) -> int:
     `needle` must not be all zeros (an all-zero chunk is skipped unsearched)."""
     if isinstance(buf, (bytes, bytearray)):
         return buf.find(needle, pos, end)
+    # The first chunk is small and each one after it twice as large, up to _CHUNK: containers
+    # embedded one after another (libcurand keeps 1,747 in .data, tens of KB apart) are found
+    # without reading 1 MiB each (1.7 GB read, 2.5 s, to walk libcurand).
+    size = _FIRST_CHUNK
     while pos < end:
         pos = _data_at(buf, pos, end)
-        stop = min(end, pos + _CHUNK)
+        stop = min(end, pos + size)
         chunk = buf[pos:min(end, stop + len(needle) - 1)]
-        hit = -1 if chunk[:_CHUNK] == _ZEROS else chunk.find(needle)  # zeros: one memcmp, no search
+        hit = -1 if size == _CHUNK and chunk[:_CHUNK] == _ZEROS else chunk.find(needle)  # zeros: one memcmp
         if hit >= 0:
             return pos + hit
         pos = stop
+        size = min(2 * size, _CHUNK)
     return -1
 
 

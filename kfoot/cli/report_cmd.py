@@ -42,10 +42,13 @@ def _split(values) -> frozenset[str] | None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output (table, JSON, Markdown or HTML) to this file, atomically.")
 @click.option("--memory", "memory", type=click.Choice(["auto", "estimate", "measure"]), default=None,
               help="Context memory: measure on a GPU, estimate without one, auto picks (docs/memory.md).")
+@click.option("--what-if-compress", "what_if_compress", is_flag=True,
+              help="Predict the device code's bytes under each nvcc --compress-mode (none, speed, balance, "
+                   "size, default) by recompressing every image; slow: zstd 19 on all SASS (docs/report.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
                                     "arch given with --arch, else each file's newest SASS arch.")
 def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs,
-            max_memory_text, output, memory, memory_arch):
+            max_memory_text, output, memory, memory_arch, what_if_compress):
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
     fmt = "json" if as_json else (fmt or "table")
@@ -59,7 +62,8 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
                             kernel_rows=kernel_rows, ptx_entries=ptx_entries, jobs=jobs,
-                            load_bytes=memory is not None, max_memory=max_memory(max_memory_text))
+                            load_bytes=memory is not None, max_memory=max_memory(max_memory_text),
+                            what_if_compress=what_if_compress, cache=True)
     term = terminal()
     with ExitStack() as bars:
         report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)

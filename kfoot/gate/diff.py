@@ -207,7 +207,7 @@ def _analyze(path: Path, filters: dict, kernels: bool = False) -> dict:
 
     options = ReportOptions(sections=frozenset(filters["sections"]) if "sections" in filters else None,
                             archs=frozenset(filters["archs"]) if "archs" in filters else None,
-                            kernel_filter=filters.get("filter"), kernel_rows=kernels)
+                            kernel_filter=filters.get("filter"), kernel_rows=kernels, cache=True)
     report = analyze_paths([path], options)
     data = report.to_dict() if hasattr(report, "to_dict") else report
     validate_report(data, path)

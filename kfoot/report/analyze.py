@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import multiprocessing
+import hashlib
+import json
 import os
 import re
 from array import array
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from ..binary import cubin, fatbin, walk
+from ..binary import compress_modes, cubin, fatbin, walk
 from ..binary.walk import ContainerKey, Window
-from ..core import workers
 from ..core.errors import FormatError, KfootError
 from ..core.limits import MAX_MEMORY_ENV, max_memory
 from ..core.units import format_bytes
+from .cache import ReportCache
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, KernelRow, Report,
                     SectionStats, Totals, Undecodable, empty_sections)
@@ -51,6 +53,8 @@ class ReportOptions:
     jobs: int | None = None
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
+    what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
+    cache: bool = False  # reuse per-container results from the report cache (kfoot.report.cache; KFOOT_CACHE=0: off)
 
     def to_dict(self) -> dict:
         return {"sections": sorted(self.sections) if self.sections else None,
@@ -79,6 +83,7 @@ class Work:
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
     load: bool = True  # measure the image's load bytes
     budget: int | None = None  # bytes decoding this item may hold (its decoder's share of --max-memory)
+    what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
 
     @property
     def stored(self) -> int:
@@ -107,6 +112,9 @@ class ImageResult:
     load_bytes: int = 0  # SASS: bytes loading the image places on the GPU (kfoot.binary.cubin.Cubin)
     data_bytes: int = 0  # of which module-scope globals
     image_sections: dict | None = None  # SASS: the image's bytes by section category; None: not parsed
+    # mode -> predicted payload slot (--what-if-compress); None: not predicted (counted as stored).
+    # A --concat group's prediction is carried by its first member, the others carry zeros.
+    what_if: dict | None = None
 
     def set_kernels(self, kernels: list, work: Work) -> None:
         self.kernel_total = len(kernels)
@@ -199,9 +207,14 @@ def decode(work: Work) -> list[ImageResult]:
     payload = None
     # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
     # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
-    prefix = None if entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None else PTX_CHECK_BYTES
+    whole = entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None or work.what_if
+    prefix = None if whole else PTX_CHECK_BYTES
     # Decompressing holds input + output (fatbin.memory_needed); parsing holds a part more.
     limit = None if work.budget is None else work.budget - _parse_allowance(work, prefix)
+    # Recompressing for the what-if holds a compression context more: where that does not fit,
+    # the entry is decoded as usual and only its prediction is left out (counted as stored).
+    predict = work.what_if and (limit is None or fatbin.memory_needed(entry) + compress_modes.compress_memory(
+        entry.uncompressed_size if entry.compression != "none" else entry.slot_size) <= limit)
     try:
         if work.members is not None and _overlapping(work.members):
             raise fatbin.UndecodableEntry("group members overlap in its payload (a forged header); "
@@ -211,14 +224,29 @@ def decode(work: Work) -> list[ImageResult]:
             raise fatbin.UndecodableEntry("payload does not start like PTX text")
     except fatbin.UndecodableEntry as exc:
         error = str(exc)
+    slots = _predicted(entry, payload, work.members is not None) if predict and error is None else None
     if work.members is None:
-        return [_image_result(work, entry, payload, entry.slot_size, error)]
+        result = _image_result(work, entry, payload, entry.slot_size, error)
+        result.what_if = slots
+        return [result]
     results = []
     for member, share in zip(work.members, work.shares):
         start, length = member.group_slice
         part = None if payload is None else payload[start:start + length]
         results.append(_image_result(work, member, part, share, error))
+        results[-1].what_if = slots if slots is None or len(results) == 1 else dict.fromkeys(slots, 0)
     return results
+
+
+def _predicted(entry: fatbin.Entry, payload, group: bool) -> dict | None:
+    """The entry's payload slot under each --compress-mode, from its decoded payload."""
+    if group:
+        return compress_modes.predicted_slots(compress_modes.GROUP, payload)
+    if entry.kind == fatbin.KIND_PTX and entry.compression == "none":
+        payload = compress_modes.ptx_text(payload)  # the slot's zero padding is not part of the text
+    if entry.kind not in (fatbin.KIND_PTX, fatbin.KIND_ELF):
+        return None
+    return compress_modes.predicted_slots(entry.kind, payload)
 
 
 def _parse_allowance(work: Work, prefix: int | None) -> int:
@@ -292,7 +320,8 @@ def _shares(group: fatbin.Group) -> list[int]:
 def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
     plan = FilePlan(binary)
     flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
-             "kernel_filter": options.kernel_filter, "load": options.load_bytes}
+             "kernel_filter": options.kernel_filter, "load": options.load_bytes,
+             "what_if": options.what_if_compress}
     for found in binary.containers:
         section, container = found.section, found.container
         if container is None:  # a raw cubin: one image, all payload
@@ -358,6 +387,9 @@ class _Accumulator:
             for key, value in parts.items():
                 arch.image_sections[key] += value
                 r.image_sections[key] += value
+        if r.what_if_compress is not None:
+            for mode in compress_modes.MODES:
+                r.what_if_compress[mode] += image.stored_bytes if image.what_if is None else image.what_if[mode]
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
                                        image.error is None, image.kernel_total, image.section, image.data_bytes))
         if image.error is not None:
@@ -430,6 +462,11 @@ def _merge_into_totals(totals: Totals, acc: _Accumulator, file: FileReport, fam_
         totals.images[key] = totals.images.get(key, 0) + value
     for key, value in file.compression.items():
         totals.compression[key] = totals.compression.get(key, 0) + value
+    if file.what_if_compress is not None:
+        if totals.what_if_compress is None:
+            totals.what_if_compress = dict.fromkeys(file.what_if_compress, 0)
+        for key, value in file.what_if_compress.items():
+            totals.what_if_compress[key] += value
     for table_name in ("archs", "kinds"):
         table = getattr(totals, table_name)
         for key, stats in getattr(file, table_name).items():
@@ -488,6 +525,11 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
             if on_progress:
                 on_progress(work.stored)
         return
+    # Imported here: a report served from the cache starts no worker (30 ms of imports saved).
+    import multiprocessing
+
+    from ..core import workers
+
     batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
@@ -499,6 +541,129 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
                 on_progress(sum(w.stored for w in batch))
 
 
+# ---------------------------------------------------------------- the report cache
+
+_HASH_CHUNK = 1 << 20
+
+
+def _digest(found: walk.Found) -> str:
+    """sha256 of a container's (or raw cubin's) bytes, read a chunk at a time."""
+    digest = hashlib.sha256()
+    for start in range(0, found.size, _HASH_CHUNK):
+        digest.update(found.window.read(found.key.offset + start, min(_HASH_CHUNK, found.size - start)))
+    return digest.hexdigest()
+
+
+def _cache_options(work: Work) -> str:
+    """Everything besides the container's bytes that changes its results."""
+    return json.dumps([work.resources, work.ptx, work.kernel_filter, work.load, work.what_if, work.budget,
+                       PTX_CHECK_BYTES])
+
+
+def _to_cache(images: list[ImageResult], base: int) -> dict:
+    """One container's results as JSON: names once in a table, offsets from the container's start."""
+    table: dict[str, int] = {}
+    out = []
+    for i in images:
+        families = {f: [n, code, [table.setdefault(name, len(table)) for name in names], list(sizes)]
+                    for f, (n, code, names, sizes) in i.families.items()}
+        out.append([i.arch, i.kind, i.compression, i.stored_bytes, i.image_bytes, i.offset - base, i.error,
+                    i.kernel_total, families, i.rows, i.global_symbols, i.ptx_entries, i.load_bytes, i.data_bytes,
+                    i.what_if, i.image_sections])
+    return {"names": list(table), "images": out}
+
+
+def _check(value, kind):
+    if type(value) is not kind:  # bool is not an int here, nor an int a bool
+        raise ValueError("bad cache entry")
+    return value
+
+
+def _from_cache(body, section: str, key: ContainerKey) -> list[ImageResult]:
+    """ImageResults from a cache body, every field checked; ValueError (a miss) on anything odd."""
+    names = _check(_check(body, dict)["names"], list)
+    if not all(type(n) is str for n in names):
+        raise ValueError("bad cache entry")
+    images = []
+    for item in _check(body["images"], list):
+        (arch, kind, compression, stored, image_bytes, offset, error, kernel_total, families, rows, global_symbols,
+         ptx_entries, load_bytes, data_bytes, what_if, image_sections) = _check(item, list)
+        result = ImageResult(section, _check(arch, str), _check(kind, str), _check(compression, str),
+                             _check(stored, int), _check(image_bytes, int), key.offset + _check(offset, int),
+                             None if error is None else _check(error, str), _check(kernel_total, int),
+                             global_symbols=_check(global_symbols, int), ptx_entries=_check(ptx_entries, int),
+                             container=key, load_bytes=_check(load_bytes, int), data_bytes=_check(data_bytes, int))
+        for family, group in _check(families, dict).items():
+            count, code, indices, sizes = _check(group, list)
+            _check(count, int), _check(code, int)
+            if not all(type(i) is int and 0 <= i < len(names) for i in _check(indices, list)) \
+                    or len(_check(sizes, list)) != len(indices) or not all(type(v) is int for v in sizes):
+                raise ValueError("bad cache entry")
+            result.families[family] = [count, code, [names[i] for i in indices], sizes]
+        if rows is not None:
+            result.rows = [tuple(_check(r, list)) for r in _check(rows, list)]
+            if not all(len(r) == 9 and type(r[0]) is str and type(r[1]) is str and all(type(v) is int for v in r[2:])
+                       for r in result.rows):
+                raise ValueError("bad cache entry")
+        if image_sections is not None:
+            if set(_check(image_sections, dict)) != set(empty_sections()) or not all(
+                    type(v) is int for v in image_sections.values()):
+                raise ValueError("bad cache entry")
+            result.image_sections = image_sections
+        if what_if is not None:
+            if set(_check(what_if, dict)) != set(compress_modes.MODES) or not all(
+                    type(v) is int for v in what_if.values()):
+                raise ValueError("bad cache entry")
+            result.what_if = what_if
+        images.append(result)
+    return images
+
+
+def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
+             on_progress=None):
+    """Each container's image results, in the order the walk found the containers: from the
+    report cache where it holds them (keyed by the container's sha256 and the options), decoded
+    (and stored in the cache) where it does not."""
+    by_key: dict[ContainerKey, list[Work]] = {}
+    for work in plan.work:
+        by_key.setdefault(work.key, []).append(work)
+    cache = cache if by_key else None
+    hits: dict[ContainerKey, list[ImageResult]] = {}
+    keys: dict[ContainerKey, tuple[str, str]] = {}
+    if cache is not None:
+        found = {f.key: f for f in binary.containers if f.key in by_key}
+        # hashlib and pread let go of the GIL: threads hash on every core. (Looking entries up
+        # while they hash was slower on two cores: the lookups take a core from the hashing.)
+        with ThreadPoolExecutor(max_workers=min(len(found), os.cpu_count() or 1)) as pool:
+            digests = dict(zip(found, pool.map(_digest, found.values())))
+        for key, works in by_key.items():
+            keys[key] = digest, cache_key = digests[key], ReportCache.key(digests[key], _cache_options(works[0]))
+            body = cache.get(cache_key, digest)
+            if body is None:
+                continue
+            try:
+                hits[key] = _from_cache(body, works[0].section, key)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue  # tampered or from a kfoot that wrote it differently: decoded again
+            if on_progress:
+                on_progress(sum(w.stored for w in works))
+    todo = FilePlan(binary, [w for w in plan.work if w.key not in hits])
+    decoded: dict[ContainerKey, list[ImageResult]] = {}
+    for image in _run(todo, options, on_progress):
+        decoded.setdefault(image.container, []).append(image)
+    # Entries are written by threads while the images are added up (a write is mostly system
+    # calls: 1.5 ms each here, 0.3 s for libcusparse's 173 containers one after another).
+    with ThreadPoolExecutor(max_workers=4) as writers:
+        for key in by_key:
+            if key in hits:
+                yield hits[key]
+                continue
+            images = decoded.get(key, [])
+            if cache is not None:
+                writers.submit(cache.put, keys[key][1], keys[key][0], _to_cache(images, key.offset))
+            yield images
+
+
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
     """Report on every CUDA binary under `paths`. Raises KfootError for bad input."""
     options = options or ReportOptions()
@@ -506,13 +671,16 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
     files, accumulators = [], []
+    cache = ReportCache.from_env() if options.cache else None
     # Each binary is open while it is analysed and closed when the walk moves on.
     with contextlib.closing(walk.walk(paths, options.sections)) as binaries:
         for binary in binaries:
-            file, acc = _analyze(binary, options, progress_factory)
+            file, acc = _analyze(binary, options, progress_factory, cache)
             files.append(file)
             accumulators.append(acc)
             _merge_into_totals(totals, acc, file, fam_names, fam_stats)
+    if cache is not None and cache.written:
+        cache.prune()  # once per run: a folder of many binaries lists the cache once
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
 
@@ -541,16 +709,19 @@ def _budget(plan: FilePlan, options: ReportOptions) -> None:
         work.budget = bound // decoders
 
 
-def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> tuple[FileReport, _Accumulator]:
+def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
+             cache: ReportCache | None = None) -> tuple[FileReport, _Accumulator]:
     plan = _plan(binary, options)
     _budget(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members),
-                      kernel_rows=[] if options.kernel_rows else None)
+                      kernel_rows=[] if options.kernel_rows else None,
+                      what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = _Accumulator(file, options)
     advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
-    for image in _run(plan, options, advance):
-        acc.add_image(image)
+    for images in _results(binary, plan, options, cache, advance):
+        for image in images:
+            acc.add_image(image)
     acc.finish()
     region_bytes = 0
     for region in binary.regions:
@@ -559,6 +730,9 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory) -> t
     for section, slots in plan.slots.items():
         file.sections[section].overhead_bytes -= slots
     file.overhead_bytes = region_bytes - sum(plan.slots.values())
+    if file.what_if_compress is not None:  # headers and padding keep their size in every mode
+        for mode in file.what_if_compress:
+            file.what_if_compress[mode] += file.overhead_bytes
     for section, count in plan.containers_by_section.items():
         file.sections.setdefault(section, SectionStats()).containers = count
     file.filtered_bytes += binary.filtered_bytes

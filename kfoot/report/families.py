@@ -35,6 +35,8 @@ _MODULE_ID_PATTERNS = (
 
 def strip_module_ids(name: str) -> str:
     """A name with nvcc's per-build module IDs and CCCL's versioned namespaces removed."""
+    if "::" not in name and "__nv_static_" not in name and "_GLOBAL__N__" not in name:
+        return name  # nothing a pattern could match (the last two match "::" only): the common mangled name
     for pattern, replacement in _MODULE_ID_PATTERNS:
         name = pattern.sub(replacement, name)
     return name

@@ -172,6 +172,8 @@ class Figures:
     image_sections: dict = field(default_factory=empty_sections)  # SASS image bytes by section category
     duplicate_bytes: int = 0  # code of duplicate kernel copies (a file's duplicates; totals: and across files)
     memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
+    # mode -> bytes the fatbin containers would take under nvcc --compress-mode (--what-if-compress)
+    what_if_compress: dict | None = None
 
     def attribution(self) -> dict:
         device = {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(self.archs.items())}
@@ -194,6 +196,7 @@ class Figures:
             "duplicate_bytes": self.duplicate_bytes,
             "attribution": self.attribution(),
             **({"memory": self.memory} if self.memory is not None else {}),
+            **({"what_if_compress": dict(self.what_if_compress)} if self.what_if_compress is not None else {}),
         }
 
 

@@ -126,6 +126,22 @@ def attribution_table(fig) -> Table:
     return table
 
 
+def _what_if_rows(fig) -> list[tuple[str, int, str]]:
+    """(mode, predicted bytes, change against the containers as stored now) per --compress-mode."""
+    now = fig.overhead_bytes + fig.stored_bytes
+    return [(mode, value, f"{100 * (value - now) / now:+.1f}%" if now else "")
+            for mode, value in fig.what_if_compress.items()]
+
+
+def what_if_table(fig) -> Table:
+    table = Table(title="device code under each nvcc --compress-mode (predicted)", box=box.SIMPLE)
+    for col in ("mode", "bytes", "vs. as stored"):
+        table.add_column(col, justify="left" if col == "mode" else "right")
+    for mode, value, change in _what_if_rows(fig):
+        table.add_row(mode, f"{value:,}", change)
+    return table
+
+
 def kernel_table(file: FileReport, top: int) -> Table:
     table = Table(title=f"kernels of {escape(file.path)} (largest {top})", box=box.SIMPLE)
     for col in ("kernel", "arch", "code", "regs", "stack", "shared", "local", "const", "params"):
@@ -146,6 +162,8 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
     parts = [_by_table(scope, b, top, f"by {b}") for b in sections]
     if not by:
         parts.append(attribution_table(scope))
+    if scope.what_if_compress is not None:
+        parts.append(what_if_table(scope))
     out.append(Group(*parts))
     if kernels:
         out += [kernel_table(f, top) for f in report.files]
@@ -200,6 +218,9 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
             lines += [f"| {b} | kind | images | kernels | stored bytes | image bytes |", "|---|---|---:|---:|---:|---:|"]
             lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.image_bytes:,} |"
                       for n, a in sorted(rows.items())]
+    if scope.what_if_compress is not None:
+        lines += ["", "| --compress-mode | device code bytes (predicted) | vs. as stored |", "|---|---:|---:|"]
+        lines += [f"| {mode} | {value:,} | {change} |" for mode, value, change in _what_if_rows(scope)]
     if report.options.get("filter"):
         lines += ["", f"_{FILTER_NOTE}_"]
     return "\n".join(lines) + "\n"

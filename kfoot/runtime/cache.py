@@ -47,6 +47,7 @@ from pathlib import Path
 
 from ..binary.cubin import parse_cubin
 from ..core.atomic import atomic_output
+from ..core.cachedir import cache_disabled_by_env, default_cache_root  # noqa: F401 (part of this module's API)
 from ..core.errors import FormatError, KfootError
 from ..core.units import format_bytes, parse_bytes
 from .statmemo import MEMO_NAME, StatMemo
@@ -113,19 +114,6 @@ class ImportResult:
     installed: int = 0
     already_present: int = 0
     rejected: list[str] = field(default_factory=list)
-
-
-def default_cache_root() -> Path:
-    explicit = os.environ.get("KFOOT_CACHE_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
-    return base / "kfoot"
-
-
-def cache_disabled_by_env() -> bool:
-    return os.environ.get("KFOOT_CACHE", "1").strip().lower() in ("0", "false", "no", "off")
 
 
 def max_bytes_from_env() -> int | None:

@@ -1,0 +1,178 @@
+"""The report cache (kfoot.report.cache): a repeated `kfoot report` reads each unchanged container's
+result from disk. Held to the uncached report (KFOOT_CACHE=0), byte for byte, whatever the cache
+holds: corrupt, tampered, truncated or foreign entries are recomputed, never trusted."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from oracles import fatbin as oracle
+from oracles.cli import run_kfoot
+
+ARGS = ("report", "--json", "--kernels", "--ptx")
+
+
+def _env(cache: Path, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}
+    return {**env, "KFOOT_CACHE_DIR": str(cache), **extra}
+
+
+def _report(paths, cache: Path, *more, **extra) -> str:
+    return run_kfoot(*ARGS, *more, *map(str, paths), env=_env(cache, **extra)).stdout
+
+
+def _uncached(paths, *more) -> str:
+    return run_kfoot(*ARGS, *more, *map(str, paths), env=dict(os.environ, KFOOT_CACHE="0")).stdout
+
+
+def _entries(cache: Path) -> list[Path]:
+    return sorted((cache / "report" / "entries").glob("*/*.json"))
+
+
+@pytest.fixture(scope="module")
+def three_containers(cuda_fixtures, tmp_path_factory) -> Path:
+    """A raw .fatbin of three containers (the .nv_fatbin sections of three objects, back to back:
+    found by the test's own container walk, not kfoot's)."""
+    parts = []
+    for name in ("obj_none.o", "obj_speed.o", "obj_size.o"):
+        data = cuda_fixtures[name].read_bytes()
+        start, end = oracle.section_range(data)
+        parts.append(data[start:end])
+    path = tmp_path_factory.mktemp("three") / "three.fatbin"
+    path.write_bytes(b"".join(parts))
+    assert len(oracle.walk(path.read_bytes())) == 3
+    return path
+
+
+@pytest.fixture
+def inputs(cuda_fixtures, three_containers) -> list[Path]:
+    return [cuda_fixtures["libfixture.a"], cuda_fixtures["obj_concat.o"], cuda_fixtures["fixture_sm90a.cubin"],
+            three_containers]
+
+
+def test_cached_report_equals_the_uncached_one(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    plain = _uncached(inputs, "--what-if-compress")
+    first = _report(inputs, cache, "--what-if-compress")
+    entries = _entries(cache)
+    assert entries, "the first report stored nothing"
+    for entry in entries:
+        os.utime(entry, (1, 1))  # long unused: a hit marks it used again
+    second = _report(inputs, cache, "--what-if-compress")
+    assert plain == first == second
+    assert json.loads(second)["files"][0]["kernel_list"]
+    assert all(entry.stat().st_mtime > 1 for entry in entries), "the second report did not read the cache"
+    assert _entries(cache) == entries  # nothing recomputed
+    # Other options that change a container's result are other entries, never these.
+    assert _report(inputs, cache) == _uncached(inputs)
+    assert len(_entries(cache)) == 2 * len(entries)
+
+
+def _body_hash_fixed(data: bytes, body: bytes) -> bytes:
+    """An entry with `body` and a header whose body checksum matches it (a consistent forgery)."""
+    header = json.loads(data.partition(b"\n")[0])
+    header["body"] = hashlib.sha256(body).hexdigest()
+    return json.dumps(header).encode() + b"\n" + body
+
+
+CORRUPTIONS = {
+    "flipped byte": lambda data: data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:],
+    "truncated": lambda data: data[: len(data) // 2],
+    "empty": lambda data: b"",
+    "garbage": lambda data: os.urandom(len(data)),
+    "not json": lambda data: _body_hash_fixed(data, b"\x80\x04K\x01."),  # a pickle: never unpickled
+    "wrong shape": lambda data: _body_hash_fixed(data, b'{"names": 5, "images": [[1, 2]]}'),
+    "wrong types": lambda data: _body_hash_fixed(data, data.partition(b"\n")[2].replace(b'"sm_', b'0, "sm_', 1)),
+    "name index out of range": lambda data: _body_hash_fixed(data, data.partition(b"\n")[2].replace(b"[0", b"[99999", 1)),
+    "deep nesting": lambda data: _body_hash_fixed(data, b"[" * 100_000 + b"]" * 100_000),
+    "other digest": lambda data: data.replace(json.loads(data.partition(b"\n")[0])["digest"].encode(), b"0" * 64, 1),
+}
+
+
+@pytest.mark.parametrize("how", list(CORRUPTIONS))
+def test_a_corrupted_entry_is_recomputed(inputs, tmp_path, how):
+    cache = tmp_path / "cache"
+    plain = _uncached(inputs)
+    _report(inputs, cache)
+    originals = {path: path.read_bytes() for path in _entries(cache)}
+    for path, data in originals.items():
+        path.write_bytes(CORRUPTIONS[how](data))
+    proc = run_kfoot(*ARGS, *map(str, inputs), env=_env(cache))
+    assert proc.stdout == plain and "Traceback" not in proc.stderr
+    # Recomputed and stored again, as the first report stored it.
+    assert {path: path.read_bytes() for path in _entries(cache)} == originals
+
+
+def test_an_entry_that_is_a_link_is_not_followed(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    plain = _uncached(inputs)
+    _report(inputs, cache)
+    target = tmp_path / "elsewhere.json"
+    for path in _entries(cache):
+        target.write_bytes(path.read_bytes())
+        path.unlink()
+        path.symlink_to(target)
+    assert _report(inputs, cache) == plain
+    assert all(not path.is_symlink() for path in _entries(cache))  # replaced by real entries
+
+
+def test_a_cache_folder_that_is_a_link_is_not_used(inputs, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "report").symlink_to(elsewhere)
+    assert _report(inputs, tmp_path / "cache") == _uncached(inputs)
+    assert not any(elsewhere.iterdir())
+
+
+def test_kfoot_cache_0_writes_nothing(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    for off in ("0", "off", "false"):
+        run_kfoot(*ARGS, *map(str, inputs), env=_env(cache, KFOOT_CACHE=off))
+    assert not cache.exists()
+
+
+def test_the_size_bound_holds_and_the_oldest_go_first(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    _report(inputs, cache)
+    sizes = {path: path.stat().st_size for path in _entries(cache)}
+    total = sum(sizes.values())
+    for age, path in enumerate(sorted(sizes)):
+        os.utime(path, (1000 + age, 1000 + age))
+    oldest = min(sizes, key=lambda p: p.stat().st_mtime)
+    bound = total + 100  # room for this report's entries, not for those of another option set as well
+    _report(inputs, cache, "--what-if-compress", KFOOT_REPORT_CACHE_MAX_BYTES=str(bound))
+    kept = _entries(cache)
+    assert sum(path.stat().st_size for path in kept) <= bound
+    assert oldest not in kept and len(kept) >= len(sizes) // 2
+
+
+def test_a_killed_reports_temporary_files_are_deleted_when_stale(inputs, tmp_path):
+    cache = tmp_path / "cache"
+    _report(inputs, cache)
+    stale, fresh = cache / "report" / "tmp" / ".stale", cache / "report" / "tmp" / ".fresh"
+    stale.write_bytes(bytes(1 << 20))
+    fresh.write_bytes(b"being written")
+    os.utime(stale, (1000, 1000))
+    _report(inputs, cache, "--what-if-compress")  # writes entries (other options), then prunes
+    assert not stale.exists() and fresh.exists()
+
+
+def test_a_changed_container_misses_only_for_itself(three_containers, tmp_path):
+    cache = tmp_path / "cache"
+    _report([three_containers], cache)
+    before = {path: path.read_bytes() for path in _entries(cache)}
+    assert len(before) == 3
+    data = bytearray(three_containers.read_bytes())
+    second = oracle.walk(bytes(data))[1]
+    data[second.entries[0].offset + 48] ^= 0x01  # a reserved header field: the images decode as before
+    changed = tmp_path / "three.fatbin"
+    changed.write_bytes(bytes(data))
+    assert _report([changed], cache) == _uncached([changed])
+    after = {path: path.read_bytes() for path in _entries(cache)}
+    assert len(after) == 4 and all(after[path] == data for path, data in before.items())
