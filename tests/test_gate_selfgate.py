@@ -52,7 +52,11 @@ def test_a_v1_baseline_written_by_the_previous_kfoot_still_gates(demo_aot, monke
     code, out, _ = run_main(capsys, "diff", old, demo_aot.library.name, "--json")
     assert code == 0
     diff = json.loads(out)
-    assert diff["zero"], out
+    # Every device figure diffs to zero. The library file itself grew once since that baseline was
+    # written: it now links the find_kernel lookup (kfoot.compile.lookup, 2026-11-25), host code only.
+    changed = {name for name, figure in diff["totals"].items() if isinstance(figure, dict) and figure.get("delta")}
+    assert changed <= {"size"}, out
+    assert 0 <= diff["totals"]["size"]["delta"] < 64 << 10, out
     assert {"stored_bytes", "image_bytes", "code_bytes", "kernels"} <= set(diff["totals"])
     code, _, _ = run_main(capsys, "gate", "--baseline", old, demo_aot.library.name)
     assert code == 0
