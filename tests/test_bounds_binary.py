@@ -128,8 +128,9 @@ def _hwm(pid: int) -> int | None:
 def measured(*args, bound: int = BOUND, env: dict | None = None):
     """Run `python -m kfoot ARGS` with KFOOT_MAX_MEMORY=bound; returns (proc, seconds, processes,
     sum of their peak RSS). Peaks are sampled every few ms while each process lives; the last
-    sample of a process is its peak up to then, so a process is read until it is gone."""
-    env = {**os.environ, "KFOOT_MAX_MEMORY": str(bound), **(env or {})}
+    sample of a process is its peak up to then, so a process is read until it is gone. The report
+    cache is off: a hit from an earlier run would decode nothing and start no worker to measure."""
+    env = {**os.environ, "KFOOT_MAX_MEMORY": str(bound), "KFOOT_CACHE": "0", **(env or {})}
     env.pop("GITHUB_STEP_SUMMARY", None)
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()  # pipes would fill while we poll
     start = time.monotonic()
