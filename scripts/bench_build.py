@@ -4,7 +4,7 @@ time and output size, for the bundled nested and dependent families.
 
     .venv/bin/python scripts/bench_build.py                       # both styles, sampled
     .venv/bin/python scripts/bench_build.py --sample 0            # every variant (hours for nested)
-    .venv/bin/python scripts/bench_build.py --spec kfoot/templates/demo.toml --family '*' --sample 0
+    .venv/bin/python scripts/bench_build.py --spec kfoot/bundled/demo.toml --family '*' --sample 0
 
 The bundled nested families hold ~41,500 variants: compiling them all for two archs takes
 hours of CPU, so by default each style is measured on an evenly spaced sample of its
@@ -33,9 +33,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from kfoot.compile.aot import build_aot  # noqa: E402
-from kfoot.spec.loader import BUNDLED_SPEC, load_spec  # noqa: E402
+from kfoot.variants.loader import BUNDLED_SPEC, load_spec  # noqa: E402
 from kfoot.core.toolchain import find_tool, tool_version  # noqa: E402
-from kfoot.spec.variants import enumerate_spec  # noqa: E402
+from kfoot.variants.variants import enumerate_spec  # noqa: E402
 
 
 def sample_variants(variants, size: int):

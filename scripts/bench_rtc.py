@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 from kfoot import runtime  # noqa: E402
 from kfoot.compile.rtc import build_rtc  # noqa: E402
 from kfoot.runtime import compiler, nvrtc  # noqa: E402
-from kfoot.runtime.cache import DiskCache  # noqa: E402
+from kfoot.runtime.kernel_cache import DiskCache  # noqa: E402
 from kfoot.runtime.registry import load_registry  # noqa: E402
-from kfoot.spec.loader import BUNDLED_SPEC, load_spec  # noqa: E402
+from kfoot.variants.loader import BUNDLED_SPEC, load_spec  # noqa: E402
 
 FAMILY = "binary.dependent"
 
@@ -40,7 +40,7 @@ DISK_HIT_CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from kfoot import runtime
-from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.kernel_cache import DiskCache
 reg = runtime.open_registry(sys.argv[1], cache=DiskCache(sys.argv[2]), trace=None)
 requests = json.loads(sys.argv[4])
 t_open = time.perf_counter()

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""`make demo`: the bundled demo spec (kfoot/templates/demo.toml) built ahead of time, for run-time
+"""`make demo`: the bundled demo spec (kfoot/bundled/demo.toml) built ahead of time, for run-time
 compilation and hybrid, compared in one table (`kfoot compare`).
 
 Steps, all on the CPU (a GPU, when present, turns the memory rows into measurements):
 1. record a usage trace the way an application would: open an RTC registry of the demo spec with
    KFOOT_TRACE semantics and ask the runtime for the kernels a small float32 model uses (forward
    and backward of an MLP-like layer); asking is enough to record, nothing is launched;
-2. `kfoot compare kfoot/templates/demo.toml --arch sm_80,sm_90 --hot TRACE -o demo-out/compare`.
+2. `kfoot compare kfoot/bundled/demo.toml --arch sm_80,sm_90 --hot TRACE -o demo-out/compare`.
 
 Outputs in demo-out/: trace.jsonl, compare.json, compare.md, and the builds under compare/.
 A few minutes on 2 cores, most of it nvcc compiling the AOT library.
@@ -29,7 +29,7 @@ from kfoot import runtime  # noqa: E402
 from kfoot.compile.rtc import build_rtc  # noqa: E402
 from kfoot.compare.render import render_markdown, render_rich  # noqa: E402
 from kfoot.compare.run import compare  # noqa: E402
-from kfoot.spec.loader import DEMO_SPEC, load_spec  # noqa: E402
+from kfoot.variants.loader import DEMO_SPEC, load_spec  # noqa: E402
 from kfoot.core.atomic import write_atomic  # noqa: E402
 
 OUT = ROOT / "demo-out"

@@ -323,7 +323,7 @@ def curand_library() -> Path | None:
 
 
 def build_demo(out: Path) -> Path:
-    _kfoot("build", "--mode", "aot", "kfoot/templates/demo.toml", "-o", str(out), "--arch", "sm_80,sm_90", "-j", "2",
+    _kfoot("build", "--mode", "aot", "kfoot/bundled/demo.toml", "-o", str(out), "--arch", "sm_80,sm_90", "-j", "2",
            "--json")
     return out / "libkfoot_kernels.so"
 
@@ -365,7 +365,7 @@ def memory_table(demo_build: Path | None) -> None:
     print("|---|---|---:|---:|---:|---|---|")
     with tempfile.TemporaryDirectory(prefix="kfoot-docs-") as tmp:
         library = (demo_build / "libkfoot_kernels.so") if demo_build else build_demo(Path(tmp) / "demo")
-        for row in memory_rows(library, ["sm_90", "sm_80"], "bundled demo AOT library (`kfoot/templates/demo.toml`, "
+        for row in memory_rows(library, ["sm_90", "sm_80"], "bundled demo AOT library (`kfoot/bundled/demo.toml`, "
                                                              "sm_80 + sm_90, 80 variants)"):
             print(row)
     curand = curand_library()
@@ -383,7 +383,7 @@ def demo_shipped_bytes() -> int:
     sys.path.insert(0, str(REPO))
     from kfoot.compare.run import _tree_bytes
     from kfoot.compile.rtc import build_rtc
-    from kfoot.spec.loader import DEMO_SPEC, load_spec
+    from kfoot.variants.loader import DEMO_SPEC, load_spec
 
     with tempfile.TemporaryDirectory(prefix="kfoot-docs-") as tmp:
         built = build_rtc(load_spec(DEMO_SPEC), Path(tmp) / "rtc")

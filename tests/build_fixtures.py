@@ -1,4 +1,4 @@
-"""Session-wide AOT build of the demo spec (kfoot/templates/demo.toml) for sm_80 and sm_90.
+"""Session-wide AOT build of the demo spec (kfoot/bundled/demo.toml) for sm_80 and sm_90.
 
 Compiling it is the single most expensive step of the build tests (~30 s of CPU), so it is
 done once per session, through the real command line (`kfoot build --json`), and shared.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.spec.loader import DEMO_SPEC
+from kfoot.variants.loader import DEMO_SPEC
 from oracles.cli import run_kfoot
 
 DEMO_ARCHS = ("sm_80", "sm_90")

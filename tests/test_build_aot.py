@@ -17,8 +17,8 @@ from elftools.elf.elffile import ELFFile
 from build_fixtures import DEMO_ARCHS
 from kfoot.compile.aot import BuildError, build_aot
 from kfoot.core.errors import ToolMissing
-from kfoot.spec.loader import DEMO_SPEC, TEMPLATES_DIR, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants.loader import DEMO_SPEC, BUNDLED_DIR, load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles import fatbin
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
@@ -186,7 +186,7 @@ def tiny_templates(tmp_path) -> Path:
     """A private copy of the templates, so a test may edit a header."""
     folder = tmp_path / "templates"
     folder.mkdir()
-    for header in TEMPLATES_DIR.glob("*.cuh"):
+    for header in BUNDLED_DIR.glob("*.cuh"):
         (folder / header.name).write_text(header.read_text())
     return folder
 
@@ -233,7 +233,7 @@ def test_failing_variants_are_named_and_the_rest_still_build(tmp_path):
     x = ["float32"]
     grad = { same = "x" }
     """
-    for header in TEMPLATES_DIR.glob("*.cuh"):
+    for header in BUNDLED_DIR.glob("*.cuh"):
         (tmp_path / header.name).write_text(header.read_text())
     spec_path = tiny_spec(tmp_path, ["kfoot::op::Neg"], extra=extra)
     out = tmp_path / "out"
@@ -258,7 +258,7 @@ def test_launcher_wraps_every_compile(tmp_path):
     wrapper = tmp_path / "wrap.sh"
     wrapper.write_text(f'#!/bin/sh\necho "$1" >> {log}\nexec "$@"\n')
     wrapper.chmod(0o755)
-    for header in TEMPLATES_DIR.glob("*.cuh"):
+    for header in BUNDLED_DIR.glob("*.cuh"):
         (tmp_path / header.name).write_text(header.read_text())
     spec_path = tiny_spec(tmp_path, ["kfoot::op::Neg"])
     result = build_aot(load_spec(spec_path), tmp_path / "out", archs=["sm_80"], jobs=2, progress=False,

@@ -17,8 +17,8 @@ from pathlib import Path
 import cxxfilt
 import pytest
 
-from kfoot.runtime.cache import DiskCache
-from kfoot.spec.loader import SpecError, load_spec
+from kfoot.runtime.kernel_cache import DiskCache
+from kfoot.variants.loader import SpecError, load_spec
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, cuobjdump_extract, cuobjdump_resources
 from test_rtc_support import cubin_facts, template_id_of

@@ -22,7 +22,7 @@ from oracles.cli import REPO, run_kfoot
 
 from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
-from kfoot.runtime.cache import CacheWarning, DiskCache, default_cache_root
+from kfoot.runtime.kernel_cache import CacheWarning, DiskCache, default_cache_root
 
 
 def key(n: int) -> str:

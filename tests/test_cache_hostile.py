@@ -25,7 +25,7 @@ from elftools.elf.elffile import ELFFile
 from oracles.cli import REPO, run_kfoot
 
 from kfoot.core.errors import KfootError
-from kfoot.runtime.cache import DiskCache, format_entry
+from kfoot.runtime.kernel_cache import DiskCache, format_entry
 
 OTHER_UID = 12345
 
@@ -449,7 +449,7 @@ def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
 
     from kfoot import runtime
     from kfoot.compile.rtc import build_rtc
-    from kfoot.spec.loader import load_spec
+    from kfoot.variants.loader import load_spec
 
     registry = tmp_path / "registry"
     build_rtc(load_spec(write_mini_spec(tmp_path / "spec")), registry)
@@ -466,7 +466,7 @@ def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
 def test_the_memo_never_writes_through_a_planted_link(tmp_path):
     """memo.json (NVRTC version, header digests) is written like every cache file: a linked root
     is refused, and a memo.json that is itself a link is replaced, its target untouched."""
-    from kfoot.runtime.cache import DiskCache
+    from kfoot.runtime.kernel_cache import DiskCache
 
     victim = tmp_path / "victim"
     victim.mkdir()

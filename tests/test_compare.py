@@ -10,7 +10,7 @@ import json
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from kfoot.spec.loader import TEMPLATES_DIR
+from kfoot.variants.loader import BUNDLED_DIR
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
 from oracles.memory import alloc_bytes, expected_eager, images_by_container
@@ -19,7 +19,7 @@ HOT = "kfoot::unary_kernel<kfoot::op::Exp, float, float>"
 SPEC = f"""
 [[family]]
 name   = "unary"
-header = "{TEMPLATES_DIR / 'elementwise.cuh'}"
+header = "{BUNDLED_DIR / 'elementwise.cuh'}"
 kernel = "kfoot::unary_kernel"
 params = ["op", "x", "out"]
 [family.axes]

@@ -11,7 +11,7 @@ from kfoot.core.archs import parse_arch, parse_device_arch, parse_targets, sass_
 from kfoot.core.errors import KfootError
 from kfoot.core.units import format_bytes, parse_bytes
 from kfoot.gate.budget import parse_limit
-from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.kernel_cache import DiskCache
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -139,7 +139,7 @@ def test_cpp_writes_entries_python_reads_and_verifies(rtc_check, scale_registry,
     verify = run_kfoot("cache", "--cache-dir", cache, "verify", "--json")
     assert json.loads(verify.stdout)["bad"] == []
     # And the Python runtime takes the C++ entry as a disk hit.
-    py = runtime.open_registry(scale_registry, cache=runtime.cache.DiskCache(cache), trace=None)
+    py = runtime.open_registry(scale_registry, cache=runtime.kernel_cache.DiskCache(cache), trace=None)
     assert py.kernel(family, T="float32", UNROLL=2).binary("sm_90").from_cache
 
 

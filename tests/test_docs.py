@@ -177,8 +177,8 @@ def test_paths_and_links_in_the_docs_exist():
 
 def test_bundled_specs_are_named_by_their_package_path():
     for doc, text in DOC_TEXT.items():
-        stale = re.findall(r"(?<![\w/.-])templates/(?:demo|kernels)\.toml", text)
-        assert not stale, f"{doc}: the bundled specs are package data now: kfoot/templates/..., not {stale[0]}"
+        stale = re.findall(r"(?<![\w/.-])bundled/(?:demo|kernels)\.toml", text)
+        assert not stale, f"{doc}: the bundled specs are package data now: kfoot/bundled/..., not {stale[0]}"
 
 
 def _test_names() -> set[str]:
@@ -350,7 +350,7 @@ def test_variables_in_the_docs_exist():
 
 
 def test_cache_variables_behave_as_documented(monkeypatch, tmp_path):
-    from kfoot.runtime import cache
+    from kfoot.runtime import kernel_cache as cache
 
     rows = {first_code(r[0]): r for r in table_rows(section(DOC_TEXT["docs/runtime.md"], "Environment"))}
     assert "`$XDG_CACHE_HOME/kfoot`, else `~/.cache/kfoot`" in rows["KFOOT_CACHE_DIR"][2]
@@ -812,7 +812,7 @@ def test_compare_json_fields_in_the_memory_doc():
 # -------------------------------------------------------------------------------- figures: cheap
 @pytest.fixture(scope="module")
 def demo_enumeration() -> dict:
-    return kfoot_json("enumerate", "kfoot/templates/demo.toml", "--json")
+    return kfoot_json("enumerate", "kfoot/bundled/demo.toml", "--json")
 
 
 @pytest.fixture(scope="module")
@@ -864,7 +864,7 @@ def test_demo_table_rows_kfoot_computes(demo_enumeration, tmp_path):
     # RTC ships registry.json and the templates; registry.json names the spec by its absolute
     # path, so the size moves with the checkout's path length: that much is tolerated.
     out = tmp_path / "rtc"
-    kfoot_json("build", "--mode", "rtc", "kfoot/templates/demo.toml", "-o", out, "--json")
+    kfoot_json("build", "--mode", "rtc", "kfoot/bundled/demo.toml", "-o", out, "--json")
     shipped = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     shown = float(rows["binary size (shipped)"][1].split()[0]) * 1024
     assert rows["binary size (shipped)"][1].endswith("KiB")
@@ -912,7 +912,7 @@ def test_every_measurement_names_its_script():
 def test_spec_doc_facts():
     from kfoot.compile import aot, fatbin_merge
     from kfoot.compile.manifest import SCHEMA
-    from kfoot.spec.dtypes import BUILTIN_NAMES, DTYPES
+    from kfoot.variants.dtypes import BUILTIN_NAMES, DTYPES
 
     spec = DOC_TEXT["docs/spec.md"]
     line = next(p for p in spec.split("\n- ") if p.startswith("dtypes and their C++ spelling"))
@@ -926,7 +926,7 @@ def test_spec_doc_facts():
 
 
 def test_promotion_rules_in_the_spec_doc():
-    from kfoot.spec.dtypes import promote_pair
+    from kfoot.variants.dtypes import promote_pair
 
     phrase("docs/spec.md", "bfloat16 promotes like float16 except that float16 with bfloat16 gives float32")
     assert promote_pair("float16", "bfloat16") == "float32"
@@ -946,11 +946,11 @@ def test_setup_facts_in_the_readme():
 
 
 def test_spec_doc_example_is_a_valid_spec(tmp_path):
-    from kfoot.spec.loader import load_spec
-    from kfoot.spec.variants import enumerate_spec
+    from kfoot.variants.loader import load_spec
+    from kfoot.variants.variants import enumerate_spec
 
     block = next(b for b in DOC_TEXT["docs/spec.md"].split("```toml\n")[1:]).split("```")[0]
-    for header in (REPO / "kfoot" / "templates").glob("*.cuh"):
+    for header in (REPO / "kfoot" / "bundled").glob("*.cuh"):
         (tmp_path / header.name).write_bytes(header.read_bytes())
     (tmp_path / "spec.toml").write_text(block)
     spec = load_spec(tmp_path / "spec.toml")

@@ -10,7 +10,7 @@ import tomllib
 import numpy as np
 import pytest
 
-from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC
+from kfoot.variants.loader import BUNDLED_SPEC, DEMO_SPEC
 from oracles.cli import run_kfoot
 
 CPP = {"bool": "bool", "int8": "signed char", "uint8": "unsigned char", "int16": "short", "int32": "int", "int64": "long",

@@ -1,6 +1,6 @@
 """The project gates itself: the bundled demo spec, built AOT, against ci/demo-baseline.json.
 
-A change to kfoot/templates/ or kfoot/templates/demo.toml that adds instantiations fails here, naming the
+A change to kfoot/bundled/ or kfoot/bundled/demo.toml that adds instantiations fails here, naming the
 family and the number of added kernels, until the baseline is updated on purpose:
 
     KFOOT_UPDATE_BASELINE=1 .venv/bin/python -m pytest tests/test_gate_selfgate.py
@@ -12,8 +12,8 @@ import json
 import os
 
 from build_fixtures import DEMO_ARCHS
-from kfoot.spec.loader import DEMO_SPEC, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants.loader import DEMO_SPEC, load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles.cli import REPO, run_main
 
 BUDGET = REPO / "ci" / "kfoot-budget.toml"
@@ -38,7 +38,7 @@ def test_baseline_matches_the_demo_spec():
     # so a baseline made from another spec or arch list is caught even where nvcc is missing.
     baseline = json.loads(BASELINE.read_text())
     variants = enumerate_spec(load_spec(DEMO_SPEC))
-    hint = "kfoot/templates/demo.toml changed: update ci/demo-baseline.json on purpose (see this file's docstring)"
+    hint = "kfoot/bundled/demo.toml changed: update ci/demo-baseline.json on purpose (see this file's docstring)"
     assert baseline["totals"]["kernels"] == len(variants) * len(ARCHS), hint
     assert sorted(baseline["totals"]["archs"]) == ARCHS, hint
 

@@ -11,7 +11,7 @@ import cxxfilt
 import pytest
 
 from kfoot.compile import aot
-from kfoot.spec.loader import load_spec
+from kfoot.variants.loader import load_spec
 from oracles.cli import run_main
 from oracles.cuobjdump import cuobjdump_symbols
 

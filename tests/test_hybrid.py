@@ -12,8 +12,8 @@ from kfoot.runtime import api as runtime
 from kfoot.compile.hybrid import build_hybrid
 from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
-from kfoot.spec.loader import DEMO_SPEC, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants.loader import DEMO_SPEC, load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles import fatbin
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels

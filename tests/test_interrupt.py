@@ -117,7 +117,7 @@ def _warm(registry, tmp_path):
 
 
 def _cache_is_whole(tmp_path):
-    from kfoot.runtime.cache import DiskCache
+    from kfoot.runtime.kernel_cache import DiskCache
 
     root = tmp_path / "cache"
     if root.exists():

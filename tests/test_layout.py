@@ -19,16 +19,16 @@ PACKAGE = Path(kfoot.__file__).resolve().parent
 # its source fingerprint are shared by the RTC builder (compile) and the runtime that reads it.
 ALLOWED = {
     "core": set(),
-    "spec": {"core"},
+    "variants": {"core"},
     "binary": {"core"},
     "runtime": {"core", "binary"},
-    "compile": {"core", "spec", "binary", "runtime"},
+    "compile": {"core", "variants", "binary", "runtime"},
     "report": {"core", "binary"},
     "memory": {"core", "binary"},
     "gate": {"core", "report"},
-    "compare": {"core", "spec", "compile", "runtime", "report", "memory"},
-    "cli": {"core", "spec", "compile", "runtime", "binary", "report", "memory", "gate", "compare"},
-    "templates": set(),
+    "compare": {"core", "variants", "compile", "runtime", "report", "memory"},
+    "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "gate", "compare"},
+    "bundled": set(),
     # Package data, no Python: the C++ runtime header and the CMake package (docs/cpp.md).
     "include": set(),
     "cmake": set(),

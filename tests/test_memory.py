@@ -24,9 +24,9 @@ from kfoot.core.errors import KfootError
 from kfoot.memory import attach_memory, estimate_file, report_memory_arch
 from kfoot.memory.estimate import pick_image
 from kfoot.report.analyze import analyze_paths
-from kfoot.spec.loader import DEMO_SPEC, load_spec
+from kfoot.variants.loader import DEMO_SPEC, load_spec
 from kfoot.core.toolchain import find_tool
-from kfoot.spec.variants import enumerate_spec, unique_by_template_id
+from kfoot.variants.variants import enumerate_spec, unique_by_template_id
 
 # ---------------------------------------------------------------- the driver's pick, by rule
 

@@ -1,4 +1,4 @@
-"""The report cache (kfoot.report.cache): a repeated `kfoot report` reads each unchanged container's
+"""The report cache (kfoot.report.result_cache): a repeated `kfoot report` reads each unchanged container's
 result from disk. Held to the uncached report (KFOOT_CACHE=0), byte for byte, whatever the cache
 holds: corrupt, tampered, truncated or foreign entries are recomputed, never trusted."""
 

@@ -12,10 +12,10 @@ from kfoot import runtime
 from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import compiler
-from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.runtime.registry import load_registry
-from kfoot.spec.loader import load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants.loader import load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles.cli import run_kfoot
 from test_rtc_support import MINI_VARIANTS, cubin_facts, demangled_form, template_id_of, write_mini_spec
 
@@ -122,7 +122,7 @@ def test_bad_arch_is_one_line(mini):
 
 
 def test_cli_rtc_build_of_the_demo_spec(tmp_path):
-    from kfoot.spec.loader import DEMO_SPEC
+    from kfoot.variants.loader import DEMO_SPEC
 
     run_kfoot("build", "--mode", "rtc", DEMO_SPEC, "-o", tmp_path / "out")
     reg = load_registry(tmp_path / "out")

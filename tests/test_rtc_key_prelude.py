@@ -16,7 +16,7 @@ from kfoot.compile.rtc import build_rtc
 from kfoot.core import prelude
 from kfoot.runtime import compiler
 from kfoot.runtime.registry import load_registry
-from kfoot.spec.loader import load_spec
+from kfoot.variants.loader import load_spec
 
 FLAGLIB = Path(__file__).resolve().parent / "flaglib" / "flaglib.toml"
 ARCH = "sm_90"

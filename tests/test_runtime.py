@@ -17,8 +17,8 @@ from kfoot import runtime
 from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import nvrtc
-from kfoot.runtime.cache import CacheWarning, DiskCache
-from kfoot.spec.loader import load_spec
+from kfoot.runtime.kernel_cache import CacheWarning, DiskCache
+from kfoot.variants.loader import load_spec
 from test_rtc_support import cubin_facts, template_id_of, write_mini_spec
 
 TWICE_HALF = "mini::apply_kernel<mini::op::Twice, __half, __half>"

@@ -3,7 +3,7 @@
 A sample of every bundled family's variants (every op and every dtype of every axis at least
 once) is launched through RTC (NVRTC, from a warmed cache) and through the AOT library of a
 hybrid build, and each result is checked against a NumPy reference of the kernel's documented
-semantics (kfoot/templates/*.cuh). The launch tests are marked `gpu`: without a GPU they skip
+semantics (kfoot/bundled/*.cuh). The launch tests are marked `gpu`: without a GPU they skip
 (the NVRTC compile path is tested in full by test_rtc_compile, test_runtime, test_warm and
 test_hybrid); test_sample_covers_every_op_and_dtype still runs, so the coverage claim is checked
 everywhere.
@@ -21,10 +21,10 @@ import pytest
 
 from kfoot import runtime
 from kfoot.runtime import compiler
-from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.runtime.registry import load_registry
-from kfoot.spec.loader import BUNDLED_SPEC, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants.loader import BUNDLED_SPEC, load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles.gpu import gpu_arch
 
 SPEC = load_spec(BUNDLED_SPEC)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.compile import compiler_cache
+from kfoot.compile import launcher as compiler_cache
 from tests.oracles.cli import REPO, run_kfoot
 from tests.oracles.cuobjdump import cuobjdump_elf_kernels
 

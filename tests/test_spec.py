@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kfoot.spec import dtypes
-from kfoot.spec.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
-from kfoot.spec.variants import enumerate_family
+from kfoot.variants import dtypes
+from kfoot.variants.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
+from kfoot.variants.variants import enumerate_family
 from oracles.cli import run_kfoot
 
 NUMPY_NAMES = [n for n in dtypes.BUILTIN_NAMES if n != "bfloat16"]  # NumPy has no bfloat16

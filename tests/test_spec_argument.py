@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-from kfoot.spec.loader import DEMO_SPEC
+from kfoot.variants.loader import DEMO_SPEC
 from tests.oracles.cli import run_kfoot, run_main
 
 

@@ -1,5 +1,5 @@
 """Spec-declared dtypes belong to the spec that declares them: two specs loaded in one process
-never see each other's [dtypes.NAME], and kfoot.spec.dtypes holds no state a load can change.
+never see each other's [dtypes.NAME], and kfoot.variants.dtypes holds no state a load can change.
 
 Oracles: the generated shard source (the text nvcc compiles, read back as text), the template
 arguments a variant spells, and the module's own attributes (what a load could mutate).
@@ -14,9 +14,9 @@ import types
 import pytest
 
 from kfoot.compile.sources import Shard, render
-from kfoot.spec import dtypes
-from kfoot.spec.loader import SpecError, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants import dtypes
+from kfoot.variants.loader import SpecError, load_spec
+from kfoot.variants.variants import enumerate_spec
 
 
 def _spec(folder, values: str, declared: str = "", promote: bool = False):

@@ -1,4 +1,4 @@
-"""A user's own library (tests/userlib/, not kfoot/templates/): headers that include nothing or
+"""A user's own library (tests/userlib/, not kfoot/bundled/): headers that include nothing or
 take <cuda/std/cstdint>, every dtype including complex and a spec-declared one, derived axes
 and an exclude. Built AOT (nvcc), RTC (NVRTC to cubin, no GPU needed) and hybrid; the oracles
 are cuobjdump (names in the binaries), binutils' c++filt (their template arguments) and NumPy
@@ -22,9 +22,9 @@ from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import compiler
 from kfoot.runtime.registry import load_registry
-from kfoot.spec import dtypes
-from kfoot.spec.loader import SpecError, load_spec
-from kfoot.spec.variants import enumerate_spec
+from kfoot.variants import dtypes
+from kfoot.variants.loader import SpecError, load_spec
+from kfoot.variants.variants import enumerate_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels
 

@@ -9,8 +9,8 @@ import pytest
 
 from kfoot import runtime
 from kfoot.compile.rtc import build_rtc
-from kfoot.runtime.cache import DiskCache
-from kfoot.spec.loader import load_spec
+from kfoot.runtime.kernel_cache import DiskCache
+from kfoot.variants.loader import load_spec
 from oracles.cli import run_kfoot
 from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
 

@@ -11,7 +11,7 @@ from ..compile.depfile import write_stamp
 from ..compile.ninja_file import COMPRESS_MODES
 from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
-from ..spec.loader import load_spec
+from ..variants.loader import load_spec
 from .specarg import default_spec
 from .terminal import terminal
 from .tables import step_bar, summary_table

@@ -18,7 +18,7 @@ def _open(ctx):
     command; one that does not exist yet is an empty cache. Another user's cache can be read (ls,
     stats, verify, export); the commands that change it (verify --fix, prune, clear, import) refuse
     it in one line."""
-    from ..runtime.cache import DiskCache, default_cache_root, max_bytes_from_env
+    from ..runtime.kernel_cache import DiskCache, default_cache_root, max_bytes_from_env
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
     cache = DiskCache(root, max_bytes=max_bytes_from_env())

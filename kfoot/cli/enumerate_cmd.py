@@ -11,8 +11,8 @@ from rich.text import Text
 
 from .terminal import terminal
 
-from ..spec.loader import load_spec
-from ..spec.variants import enumerate_spec, explain_spec, summarize_family
+from ..variants.loader import load_spec
+from ..variants.variants import enumerate_spec, explain_spec, summarize_family
 
 
 @click.command("enumerate")
@@ -23,7 +23,7 @@ from ..spec.variants import enumerate_spec, explain_spec, summarize_family
 @click.option("--explain", is_flag=True, help="Nested against dependent counts, and the axis that drives the growth.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def command(spec, families, list_ids, explain, as_json):
-    """Enumerate the variants of SPEC (default: the bundled kfoot/templates/kernels.toml)."""
+    """Enumerate the variants of SPEC (default: the bundled kfoot/bundled/kernels.toml)."""
     loaded = load_spec(spec)
     chosen = loaded.select(list(families)) if families else loaded.families
 

@@ -6,7 +6,7 @@ variants, which would build for hours; a line on stderr says which spec was take
 
 from __future__ import annotations
 
-from ..spec.loader import BUNDLED_PREFIX
+from ..variants.loader import BUNDLED_PREFIX
 
 DEFAULT_SPEC = BUNDLED_PREFIX + "demo"
 

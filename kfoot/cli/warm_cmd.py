@@ -27,7 +27,7 @@ def command(registry, archs, trace, jobs, batch_size, as_json):
     of the same set finds everything cached."""
     from ..core.errors import KfootError
     from ..runtime import compiler
-    from ..runtime.cache import DiskCache
+    from ..runtime.kernel_cache import DiskCache
     from ..runtime.registry import load_registry
     from ..runtime.trace import resolve_trace
 

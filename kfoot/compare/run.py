@@ -38,7 +38,7 @@ MODES = ("aot", "rtc", "hybrid")
 _DISK_HIT_CHILD = r"""
 import json, sys, time
 from kfoot import runtime
-from kfoot.runtime.cache import DiskCache
+from kfoot.runtime.kernel_cache import DiskCache
 registry, cache, arch, template_id, other = sys.argv[1:6]
 t0 = time.perf_counter()
 reg = runtime.open_registry(registry, cache=DiskCache(cache), trace=None)
@@ -166,8 +166,8 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     from ..compile.rtc import build_rtc
     from ..memory import resolve_mode
     from ..runtime.trace import resolve_trace
-    from ..spec.loader import load_spec
-    from ..spec.variants import enumerate_spec, explain_spec, unique_by_template_id
+    from ..variants.loader import load_spec
+    from ..variants.variants import enumerate_spec, explain_spec, unique_by_template_id
 
     spec = load_spec(spec_path)
     if families:
@@ -261,7 +261,7 @@ def rtc_first_use(registry_dir: Path, arch: str, template_id: str | None, cache_
     (its first request: opening the cache and reading the cubin), and an in-memory hit."""
     from ..runtime import api as runtime
     from ..runtime import compiler
-    from ..runtime.cache import DiskCache
+    from ..runtime.kernel_cache import DiskCache
 
     if cache_dir.exists():
         shutil.rmtree(cache_dir)  # cold means cold: nothing cached from an earlier run
@@ -309,7 +309,7 @@ def _rtc_trace_modules(registry_dir: Path, hot_ids: list[str], arch: str, cache_
 
     from ..runtime import api as runtime
     from ..runtime import compiler
-    from ..runtime.cache import DiskCache
+    from ..runtime.kernel_cache import DiskCache
     from ..runtime.registry import load_registry
 
     registry = load_registry(registry_dir)

@@ -32,10 +32,10 @@ from pathlib import Path
 import ninja
 
 from ..core.errors import KfootError, ToolMissing
-from ..spec.loader import Spec, distinct_flag_sets
+from ..variants.loader import Spec, distinct_flag_sets
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
-from ..spec.variants import Variant, enumerate_spec, unique_by_template_id
-from . import compiler_cache
+from ..variants.variants import Variant, enumerate_spec, unique_by_template_id
+from . import launcher as launchers
 from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
@@ -162,8 +162,8 @@ def _build_aot(
     failed: list[VariantFailure] = []
     generate_s = ninja_s = 0.0
     # --launcher sccache|ccache: an nvcc the cache can follow, and its counters before the build.
-    ninja_nvcc = compiler_cache.nvcc_for_launcher(build_dir, nvcc_path, launcher_argv)
-    cache_before = compiler_cache.snapshot(launcher_argv)
+    ninja_nvcc = launchers.nvcc_for_launcher(build_dir, nvcc_path, launcher_argv)
+    cache_before = launchers.snapshot(launcher_argv)
     edges = compiled = 0
     while True:
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
@@ -209,7 +209,7 @@ def _build_aot(
     header.parent.mkdir(parents=True, exist_ok=True)
     write_if_changed(header, lookup_mod.render_header(name))
     fatbin = out / FATBIN_NAME
-    cache_used = compiler_cache.difference(cache_before, compiler_cache.snapshot(launcher_argv))
+    cache_used = launchers.difference(cache_before, launchers.snapshot(launcher_argv))
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]
     ordered_variants = [v for shard in shards for v in shard.variants]

@@ -30,7 +30,7 @@ from ..core.errors import KfootError
 from ..core.atomic import write_atomic
 
 if TYPE_CHECKING:
-    from ..spec.loader import Spec
+    from ..variants.loader import Spec
     from .results import AotResult
 
 MANIFEST_NAME = "manifest.json"

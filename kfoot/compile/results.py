@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.units import format_bytes
-from ..spec.variants import Variant
-from .compiler_cache import summary_row
+from ..variants.variants import Variant
+from .launcher import summary_row
 from .sources import Shard
 
 
@@ -36,7 +36,7 @@ class AotResult:
     # --keep-going: the variants left out because they do not compile: {template_id, family, error}
     failures: list[dict] = field(default_factory=list)
     timings: dict = field(default_factory=dict)
-    # --launcher sccache|ccache: what the cache did (kfoot.compile.compiler_cache.difference)
+    # --launcher sccache|ccache: what the cache did (kfoot.compile.launcher.difference)
     compiler_cache: dict | None = None
 
     @property

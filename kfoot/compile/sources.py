@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..spec.dtypes import DTypeTable
-from ..spec.variants import Variant
+from ..variants.dtypes import DTypeTable
+from ..variants.variants import Variant
 from ..core.atomic import write_atomic
 from ..core.prelude import prelude
 

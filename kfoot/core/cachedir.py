@@ -1,5 +1,5 @@
 """Where kfoot's caches live and whether they are on: one rule for the kernel cache
-(kfoot.runtime.cache) and the report cache (kfoot.report.cache). Kept apart from both so that
+(kfoot.runtime.kernel_cache) and the report cache (kfoot.report.result_cache). Kept apart from both so that
 `kfoot report` does not import the run-time side to learn a folder name."""
 
 from __future__ import annotations

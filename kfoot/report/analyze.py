@@ -26,7 +26,7 @@ from ..binary.walk import ContainerKey, Window
 from ..core.errors import FormatError, KfootError
 from ..core.limits import MAX_MEMORY_ENV, max_memory
 from ..core.units import format_bytes
-from .cache import ReportCache
+from .result_cache import ReportCache
 from .families import demangle, family_of, strip_module_ids
 from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, KernelRow, Report,
                     SectionStats, Totals, Undecodable, empty_sections)
@@ -54,7 +54,7 @@ class ReportOptions:
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
-    cache: bool = False  # reuse per-container results from the report cache (kfoot.report.cache; KFOOT_CACHE=0: off)
+    cache: bool = False  # reuse per-container results from the report cache (kfoot.report.result_cache; KFOOT_CACHE=0: off)
 
     def to_dict(self) -> dict:
         return {"sections": sorted(self.sections) if self.sections else None,

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..core.archs import sass_runs_on
 from ..core.errors import KfootError
 from . import compiler
-from .cache import DiskCache
+from .kernel_cache import DiskCache
 from .registry import Registry, RegistryVariant, load_registry
 from .trace import append_trace
 

@@ -19,7 +19,7 @@ from ..core.archs import parse_device_arch
 from ..core import workers
 from ..core.errors import KfootError
 from . import fingerprint, nvrtc
-from .cache import DiskCache
+from .kernel_cache import DiskCache
 from .statmemo import StatMemo
 from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
 

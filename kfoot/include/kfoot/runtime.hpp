@@ -813,7 +813,7 @@ class Driver {
   std::string error_;
 };
 
-// -- the disk cache (kfoot.runtime.cache.DiskCache): same layout, same checks ------------------
+// -- the disk cache (kfoot.runtime.kernel_cache.DiskCache): same layout, same checks ------------------
 struct CacheHit {
   std::vector<unsigned char> cubin;
   std::string lowered_name;

@@ -25,9 +25,9 @@ from ..core.errors import KfootError
 from ..core.includes import walk_includes
 
 # Package data, found through importlib.resources so an installed wheel finds its own copy.
-TEMPLATES_DIR = Path(str(importlib.resources.files("kfoot.templates"))).resolve()
-BUNDLED_SPEC = TEMPLATES_DIR / "kernels.toml"
-DEMO_SPEC = TEMPLATES_DIR / "demo.toml"
+BUNDLED_DIR = Path(str(importlib.resources.files("kfoot.bundled"))).resolve()
+BUNDLED_SPEC = BUNDLED_DIR / "kernels.toml"
+DEMO_SPEC = BUNDLED_DIR / "demo.toml"
 # `bundled:NAME` on the command line names one of these, wherever kfoot is installed.
 BUNDLED_PREFIX = "bundled:"
 BUNDLED_SPECS = {"demo": DEMO_SPEC, "kernels": BUNDLED_SPEC}

@@ -165,7 +165,7 @@ def summary_row(cache: dict) -> str:
 # -- the sccache shim ----------------------------------------------------------------------------
 
 _SHIM = """#!/bin/sh
-# Written by kfoot build: nvcc as sccache runs it (see kfoot/compile/compiler_cache.py). Only a
+# Written by kfoot build: nvcc as sccache runs it (see kfoot/compile/launcher.py). Only a
 # dry run is rewritten: `--simt-only` goes in front of cicc's arguments (mozilla/sccache#2722)
 # and the shard source, which sccache hands nvcc by its full path, is named src/NAME.cu again
 # (the host steps run in the build folder), so no cache key holds the output folder (cudafe++

@@ -50,7 +50,7 @@ _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
 # The modules whose code makes a container's results: their bytes are part of the key, so a
 # kfoot changed without a new version number (a checkout, a patch) never reads an older result.
 _CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py",
-         "report/families.py", "report/cache.py", "core/units.py", "core/errors.py")  # the last two: messages
+         "report/families.py", "report/result_cache.py", "core/units.py", "core/errors.py")  # the last two: messages
 
 
 def _sha256(data: bytes) -> str:
