@@ -51,6 +51,33 @@ class Terminal:
         """Plain text (JSON, Markdown) to stdout, as it is."""
         (self._stdout or sys.stdout).write(text)
 
+    def emit(self, result, output=None) -> None:
+        """A command's result, the one way every command shows it: `result` is what a render
+        module returns (a list of rich renderables, or text such as JSON, Markdown or HTML);
+        to stdout, or with `output` to that file, atomically (tables as plain text, unlimited
+        width, so a file keeps every name and number)."""
+        text = result if isinstance(result, str) else None
+        if output is None:
+            if text is None:
+                self.print(*result)
+            else:
+                self.write(text)
+            return
+        from ..core.atomic import write_atomic
+
+        write_atomic(output, text if text is not None else self.render_text(*result))
+
+    def json(self, data, output=None) -> None:
+        """A JSON document (the command's documented contract), indented, newline-terminated."""
+        import json
+
+        self.emit(json.dumps(data, indent=1) + "\n", output)
+
+    def note(self, line: str) -> None:
+        """One plain line on stderr (a warning, a failure list), whether or not it is a terminal:
+        never markup, so names with brackets print as they are."""
+        self.err.print(line, markup=False, highlight=False, soft_wrap=True)
+
     @staticmethod
     def render_text(*renderables) -> str:
         """Renderables as plain text with no width limit: what `-o FILE` writes for tables."""
