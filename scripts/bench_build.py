@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO))
 from kfoot.compile.aot import build_aot  # noqa: E402
 from kfoot.variants.loader import BUNDLED_SPEC, load_spec  # noqa: E402
 from kfoot.core.toolchain import find_tool, tool_version  # noqa: E402
-from kfoot.variants.variants import enumerate_spec  # noqa: E402
+from kfoot.variants.enumerate import enumerate_spec  # noqa: E402
 
 
 def sample_variants(variants, size: int):

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kfoot.variants.loader import BUNDLED_SPEC, load_spec  # noqa: E402
-from kfoot.variants.variants import enumerate_spec  # noqa: E402
+from kfoot.variants.enumerate import enumerate_spec  # noqa: E402
 
 HALF = ("float32", "float16", "bfloat16")
 

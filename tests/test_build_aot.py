@@ -18,7 +18,7 @@ from build_fixtures import DEMO_ARCHS
 from kfoot.compile.aot import BuildError, build_aot
 from kfoot.core.errors import ToolMissing
 from kfoot.variants.loader import DEMO_SPEC, BUNDLED_DIR, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles import fatbin
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols

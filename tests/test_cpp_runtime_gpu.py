@@ -99,7 +99,7 @@ def test_cpp_launches_match_numpy(shim, registries, family, mode):
 
 def test_hybrid_cold_variant_compiles_in_cpp(shim, registries):
     sampled = {v.template_id for vs in SAMPLE.values() for v in vs}
-    from kfoot.variants.variants import enumerate_spec
+    from kfoot.variants.enumerate import enumerate_spec
 
     cold = next(v for v in enumerate_spec(SPEC) if v.family == "binary.dependent" and v.template_id not in sampled)
     kernel = CppKernel(shim, registries["hybrid"], cold.template_id)

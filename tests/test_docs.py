@@ -947,7 +947,7 @@ def test_setup_facts_in_the_readme():
 
 def test_spec_doc_example_is_a_valid_spec(tmp_path):
     from kfoot.variants.loader import load_spec
-    from kfoot.variants.variants import enumerate_spec
+    from kfoot.variants.enumerate import enumerate_spec
 
     block = next(b for b in DOC_TEXT["docs/spec.md"].split("```toml\n")[1:]).split("```")[0]
     for header in (REPO / "kfoot" / "bundled").glob("*.cuh"):

@@ -13,7 +13,7 @@ import os
 
 from build_fixtures import DEMO_ARCHS
 from kfoot.variants.loader import DEMO_SPEC, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles.cli import REPO, run_main
 
 BUDGET = REPO / "ci" / "kfoot-budget.toml"

@@ -13,7 +13,7 @@ from kfoot.compile.hybrid import build_hybrid
 from kfoot.compile.rtc import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.variants.loader import DEMO_SPEC, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles import fatbin
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels

@@ -26,7 +26,7 @@ from kfoot.memory.estimate import pick_image
 from kfoot.report.analyze import analyze_paths
 from kfoot.variants.loader import DEMO_SPEC, load_spec
 from kfoot.core.toolchain import find_tool
-from kfoot.variants.variants import enumerate_spec, unique_by_template_id
+from kfoot.variants.enumerate import enumerate_spec, unique_by_template_id
 
 # ---------------------------------------------------------------- the driver's pick, by rule
 

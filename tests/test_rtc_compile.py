@@ -15,7 +15,7 @@ from kfoot.runtime import compiler
 from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.runtime.registry import load_registry
 from kfoot.variants.loader import load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles.cli import run_kfoot
 from test_rtc_support import MINI_VARIANTS, cubin_facts, demangled_form, template_id_of, write_mini_spec
 

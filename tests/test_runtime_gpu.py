@@ -24,7 +24,7 @@ from kfoot.runtime import compiler
 from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.runtime.registry import load_registry
 from kfoot.variants.loader import BUNDLED_SPEC, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles.gpu import gpu_arch
 
 SPEC = load_spec(BUNDLED_SPEC)

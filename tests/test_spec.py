@@ -12,7 +12,7 @@ import pytest
 
 from kfoot.variants import dtypes
 from kfoot.variants.loader import BUNDLED_SPEC, DEMO_SPEC, SpecError, load_spec
-from kfoot.variants.variants import enumerate_family
+from kfoot.variants.enumerate import enumerate_family
 from oracles.cli import run_kfoot
 
 NUMPY_NAMES = [n for n in dtypes.BUILTIN_NAMES if n != "bfloat16"]  # NumPy has no bfloat16

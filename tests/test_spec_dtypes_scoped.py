@@ -16,7 +16,7 @@ import pytest
 from kfoot.compile.sources import Shard, render
 from kfoot.variants import dtypes
 from kfoot.variants.loader import SpecError, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 
 
 def _spec(folder, values: str, declared: str = "", promote: bool = False):

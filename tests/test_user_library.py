@@ -24,7 +24,7 @@ from kfoot.runtime import compiler
 from kfoot.runtime.registry import load_registry
 from kfoot.variants import dtypes
 from kfoot.variants.loader import SpecError, load_spec
-from kfoot.variants.variants import enumerate_spec
+from kfoot.variants.enumerate import enumerate_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels
 

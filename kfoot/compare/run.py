@@ -167,7 +167,8 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     from ..memory import resolve_mode
     from ..runtime.trace import resolve_trace
     from ..variants.loader import load_spec
-    from ..variants.variants import enumerate_spec, explain_spec, unique_by_template_id
+    from ..variants.enumerate import enumerate_spec, unique_by_template_id
+    from ..variants.explain import explain_spec
 
     spec = load_spec(spec_path)
     if families:

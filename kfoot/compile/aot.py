@@ -34,7 +34,7 @@ import ninja
 from ..core.errors import KfootError, ToolMissing
 from ..variants.loader import Spec, distinct_flag_sets
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
-from ..variants.variants import Variant, enumerate_spec, unique_by_template_id
+from ..variants.enumerate import Variant, enumerate_spec, unique_by_template_id
 from . import launcher as launchers
 from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets

@@ -16,7 +16,7 @@ from .lock import output_lock
 from .results import RegistryResult
 from .rtc import check_nvrtc_flags, check_nvrtc_targets, write_registry
 from ..runtime.trace import resolve_trace
-from ..variants.variants import enumerate_spec
+from ..variants.enumerate import enumerate_spec
 
 
 def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, **options) -> RegistryResult:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.units import format_bytes
-from ..variants.variants import Variant
+from ..variants.enumerate import Variant
 from .launcher import summary_row
 from .sources import Shard
 

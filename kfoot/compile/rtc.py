@@ -16,7 +16,7 @@ from ..core.errors import KfootError
 from ..runtime import fingerprint
 from ..runtime.registry import REGISTRY_FORMAT, REGISTRY_NAME, REGISTRY_VERSION, TEMPLATES_DIR
 from ..variants.loader import distinct_flag_sets
-from ..variants.variants import enumerate_spec
+from ..variants.enumerate import enumerate_spec
 from .lock import output_lock
 from .results import RegistryResult
 
@@ -41,7 +41,7 @@ def write_registry(spec, out_dir: str | os.PathLike, variants, *, mode: str = "r
                    aot_archs_of=None) -> Path:
     """Copy the template sources of `variants` into OUT/templates and write OUT/registry.json.
 
-    `spec` is a kfoot.variants.loader.Spec; `variants` kfoot.variants.variants.Variant objects. `aot_archs_of(variant)`
+    `spec` is a kfoot.variants.loader.Spec; `variants` kfoot.variants.enumerate.Variant objects. `aot_archs_of(variant)`
     gives the archs a hybrid build compiled the variant for (empty for RTC-only ones).
     """
     out_dir = Path(out_dir)

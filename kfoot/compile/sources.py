@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..variants.dtypes import DTypeTable
-from ..variants.variants import Variant
+from ..variants.enumerate import Variant
 from ..core.atomic import write_atomic
 from ..core.prelude import prelude
 

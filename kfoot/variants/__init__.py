@@ -2,7 +2,8 @@
 
 - loader: reading and validating a spec (`load_spec`, `Spec`, `Family`, `Axis`).
 - dtypes: the dtype names a spec may use, their C++ spellings and promotion.
-- variants: enumerating variants, template-ids, and explaining where the count comes from.
+- enumerate: the `Variant`, enumerating a spec's variants, template-ids.
+- explain: where the count comes from (`kfoot enumerate`, `--explain`); render: its tables.
 """
 
 from .loader import Spec, SpecError, load_spec
