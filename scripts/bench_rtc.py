@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kfoot import runtime  # noqa: E402
-from kfoot.compile.rtc import build_rtc  # noqa: E402
+from kfoot.compile.rtc_registry import build_rtc  # noqa: E402
 from kfoot.runtime import compiler, nvrtc  # noqa: E402
 from kfoot.runtime.kernel_cache import DiskCache  # noqa: E402
 from kfoot.runtime.registry import load_registry  # noqa: E402

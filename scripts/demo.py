@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from rich.console import Console  # noqa: E402
 
 from kfoot import runtime  # noqa: E402
-from kfoot.compile.rtc import build_rtc  # noqa: E402
+from kfoot.compile.rtc_registry import build_rtc  # noqa: E402
 from kfoot.compare.render import render_markdown, render_rich  # noqa: E402
 from kfoot.compare.run import compare  # noqa: E402
 from kfoot.variants.loader import DEMO_SPEC, load_spec  # noqa: E402

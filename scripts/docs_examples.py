@@ -382,12 +382,12 @@ def demo_shipped_bytes() -> int:
     spec's registry.json and templates/, built by build_rtc and summed by compare's own code."""
     sys.path.insert(0, str(REPO))
     from kfoot.compare.run import _tree_bytes
-    from kfoot.compile.rtc import build_rtc
+    from kfoot.compile.rtc_registry import build_rtc
     from kfoot.variants.loader import DEMO_SPEC, load_spec
 
     with tempfile.TemporaryDirectory(prefix="kfoot-docs-") as tmp:
         built = build_rtc(load_spec(DEMO_SPEC), Path(tmp) / "rtc")
-        return _tree_bytes(built.registry, Path(tmp) / "rtc" / "templates")
+        return _tree_bytes(built.path, Path(tmp) / "rtc" / "templates")
 
 
 DEMO_SHIPPED_ROW = re.compile(r"^(  binary size \(shipped\)\s+\S+ \S+)(\s+)(\S+ \S+)(\s+\S+ \S+)$", re.M)

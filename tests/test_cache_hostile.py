@@ -448,7 +448,7 @@ def test_the_runtime_refuses_a_planted_trace_link(tmp_path):
     from test_rtc_support import write_mini_spec
 
     from kfoot import runtime
-    from kfoot.compile.rtc import build_rtc
+    from kfoot.compile.rtc_registry import build_rtc
     from kfoot.variants.loader import load_spec
 
     registry = tmp_path / "registry"

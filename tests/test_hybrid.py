@@ -4,13 +4,14 @@ the runtime's choice between them. The library's content is checked with cuobjdu
 from __future__ import annotations
 
 import json
+import os
 
 import cxxfilt
 import pytest
 
 from kfoot.runtime import api as runtime
 from kfoot.compile.hybrid import build_hybrid
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.variants.loader import DEMO_SPEC, load_spec
 from kfoot.variants.enumerate import enumerate_spec
@@ -261,3 +262,29 @@ def test_rtc_build_json_summary_and_family_filter(tmp_path):
     proc = run_kfoot("build", "--mode", "hybrid", "--hot", trace, DEMO_SPEC, "-o", tmp_path / "h",
                      "--family", family, check_rc=2)
     assert "--family" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("damage", ["no symbol", "container not a number", "kernels not a table"])
+def test_a_malformed_aot_part_is_one_line_when_the_registry_opens(hybrid, tmp_path, damage):
+    """The AOT half of a hybrid registry is checked when it is opened: before, an entry without its
+    symbol opened fine and failed with a KeyError at the kernel's first launch."""
+    import shutil
+
+    _, out, hot_ids, _, _ = hybrid
+    shipped = tmp_path / "shipped"
+    shutil.copytree(out, shipped)
+    registry = json.loads((shipped / "registry.json").read_text())
+    entry = registry["aot"]["kernels"][hot_ids[0]]
+    if damage == "no symbol":
+        del entry["symbol"]
+    elif damage == "container not a number":
+        entry["container"] = "0"
+    else:
+        registry["aot"]["kernels"] = []
+    (shipped / "registry.json").write_text(json.dumps(registry))
+    proc = run_kfoot("warm", shipped, "--arch", "sm_90", check_rc=2,
+                     env={**os.environ, "KFOOT_CACHE_DIR": str(tmp_path / "cache")})
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "registry.json is malformed (aot:" in lines[0] and "Traceback" not in proc.stderr
+    with pytest.raises(KfootError, match="malformed"):
+        runtime.open_registry(shipped, cache=None, trace=None)

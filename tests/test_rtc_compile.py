@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kfoot import runtime
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import compiler
 from kfoot.runtime.kernel_cache import DiskCache

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core import prelude
 from kfoot.runtime import compiler
 from kfoot.runtime.registry import load_registry

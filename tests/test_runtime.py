@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from kfoot import runtime
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import nvrtc
 from kfoot.runtime.kernel_cache import CacheWarning, DiskCache

@@ -346,7 +346,7 @@ def cupy():
 
 @pytest.fixture(scope="module")
 def rtc_registry(tmp_path_factory, cupy):
-    from kfoot.compile.rtc import build_rtc
+    from kfoot.compile.rtc_registry import build_rtc
 
     folder = tmp_path_factory.mktemp("gpu_rtc")
     build_rtc(SPEC, folder / "registry")

@@ -18,7 +18,7 @@ import pytest
 
 from kfoot.compile.aot import build_aot
 from kfoot.compile.hybrid import build_hybrid
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import compiler
 from kfoot.runtime.registry import load_registry

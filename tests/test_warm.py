@@ -8,7 +8,7 @@ import os
 import pytest
 
 from kfoot import runtime
-from kfoot.compile.rtc import build_rtc
+from kfoot.compile.rtc_registry import build_rtc
 from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.variants.loader import load_spec
 from oracles.cli import run_kfoot

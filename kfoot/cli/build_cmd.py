@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import nullcontext
 
 import click
 
-from ..compile.depfile import write_stamp
 from ..compile.ninja_file import COMPRESS_MODES
 from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
-from ..variants.loader import load_spec
 from .specarg import default_spec
-from .terminal import terminal
 from .tables import step_bar, summary_table
+from .terminal import terminal
 
 @click.command("build")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
@@ -50,70 +47,22 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
             as_json, no_progress, keep_going, name, depfile, no_check):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
-    if mode != "hybrid" and hot_trace:
-        raise KfootError("--hot goes with --mode hybrid")
-    if launcher is not None:
-        from ..compile.aot import split_launcher
+    from ..compile.build import build
 
-        split_launcher(launcher)  # an unterminated quote or a blank command: one line in any mode
-    loaded = load_spec(default_spec(spec, terminal()))
-    if keep_going and mode != "aot":
-        raise KfootError("--keep-going goes with --mode aot")
-    if name is not None:
-        if mode == "rtc":
-            raise KfootError("--name goes with --mode aot or hybrid (an RTC build has no library)")
-        from ..compile.lookup import check_name
-
-        check_name(name)
-    with step_bar(terminal(), "building") if not no_progress else nullcontext() as progress:
-        result = _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families,
-                        hot_trace, progress, keep_going, name)
-    if mode != "aot" and not no_check:
-        from ..compile.rtc import check_arch, check_registry
-
-        checked, programs, seconds = check_registry(result.registry, [archs])
-        result.check = {"arch": check_arch([archs]), "families": checked, "programs": programs,
-                        "seconds": round(seconds, 3)}
-    if not getattr(result, "failures", None):  # a build system must retry a partial build
-        write_stamp(out_dir, loaded, depfile)
+    term = terminal()
+    with step_bar(term, "building") if not no_progress else nullcontext() as progress:
+        result = build(default_spec(spec, term), out_dir, mode=mode, archs=[archs], jobs=jobs,
+                       compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
+                       families=families, hot_trace=hot_trace, keep_going=keep_going, name=name, depfile=depfile,
+                       check=not no_check, progress=progress, on_wait=term.note)
     if as_json:
-        terminal().write(json.dumps(result.summary(), indent=1) + "\n")
+        term.json(result.summary())
     else:
-        terminal().print(summary_table(f"kfoot build --mode {mode}", result.rows()))
+        term.emit([summary_table(f"kfoot build --mode {mode}", result.rows())])
     failures = getattr(result, "failures", None)
     if failures:
         for failure in failures:
-            terminal().err.print(f"  {failure['template_id']} [{failure['family']}]: {failure['error']}",
-                                 markup=False, highlight=False)
+            term.note(f"  {failure['template_id']} [{failure['family']}]: {failure['error']}")
         raise KfootError(f"{len(failures)} variant(s) failed to compile and were left out; the library holds "
                          f"the other {len(result.variants):,}")
     return 0
-
-
-def _build(mode, loaded, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-           progress, keep_going=False, name=None):
-    if mode == "aot":
-        from ..compile.aot import build_aot
-
-        return build_aot(loaded, out_dir, archs=[archs], families=list(families) or None, jobs=jobs,
-                         compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
-                         keep_going=keep_going, progress=progress, on_wait=_say_waiting, name=name)
-    if mode == "rtc":
-        from ..compile.rtc import build_rtc
-
-        return build_rtc(loaded, out_dir, families=list(families) or None, arch=[archs], on_wait=_say_waiting)
-    from ..compile.hybrid import build_hybrid
-
-    if not hot_trace:
-        raise KfootError("--mode hybrid needs --hot TRACE (a KFOOT_TRACE usage trace)")
-    if families:
-        raise KfootError("--family does not go with --mode hybrid: the trace chooses the AOT variants "
-                         "and every variant of the spec is registered")
-    return build_hybrid(loaded, out_dir, hot_trace=hot_trace, archs=[archs], jobs=jobs, compress_mode=compress_mode,
-                        nvcc=nvcc, launcher=launcher, shard_size=shard_size, progress=progress, on_wait=_say_waiting,
-                        name=name)
-
-
-def _say_waiting(message: str) -> None:
-    terminal().err.print(message, markup=False, highlight=False)
-

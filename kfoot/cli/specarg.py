@@ -14,6 +14,6 @@ DEFAULT_SPEC = BUNDLED_PREFIX + "demo"
 def default_spec(spec: str | None, term) -> str:
     if spec is not None:
         return spec
-    term.err.print(f"kfoot: no SPEC given: using {DEFAULT_SPEC} (80 variants); "
-                   f"{BUNDLED_PREFIX}kernels is the whole bundled library", highlight=False, markup=False)
+    term.note(f"kfoot: no SPEC given: using {DEFAULT_SPEC} (80 variants); {BUNDLED_PREFIX}kernels is the whole "
+              "bundled library")
     return DEFAULT_SPEC

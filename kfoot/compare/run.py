@@ -163,7 +163,7 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     modes (as `kfoot build --family`). `progress(message)` is told what runs next;
     `build_progress(done, total, current)` follows the AOT compiles (see build_aot)."""
     from ..compile.aot import build_aot
-    from ..compile.rtc import build_rtc
+    from ..compile.rtc_registry import build_rtc
     from ..memory import resolve_mode
     from ..runtime.trace import resolve_trace
     from ..variants.loader import load_spec
@@ -208,7 +208,7 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
         rtc_s = time.perf_counter() - started
         rtc_report = _report([root / "rtc"]) if any((root / "rtc").rglob("*.so")) else None
         modes["rtc"] = ModeResult("rtc", 0, len(unique), rtc_report.totals.kernels if rtc_report else 0,
-                                  _tree_bytes(registry.registry, root / "rtc" / "templates"),
+                                  _tree_bytes(registry.path, root / "rtc" / "templates"),
                                   0, rtc_s, {"method": "by-construction", "eager_bytes": 0, "lazy_bytes": 0,
                                              "note": "no device code until a kernel is first used"})
 

@@ -2,6 +2,8 @@
 
 - aot: nvcc + ninja into per-shard fatbins and one shared library (sources, ninja_file,
   objinfo, fatbin_merge, manifest are its parts).
-- rtc: a registry (registry.json + the template headers) for run-time compilation.
+- rtc_registry: a registry (registry.json + the template headers) for run-time compilation;
+  nvrtc_checks: what such a build checks with NVRTC.
 - hybrid: the traced variants AOT, every variant registered for RTC.
+- build: the three modes behind one call (`kfoot build`).
 """

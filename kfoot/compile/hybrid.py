@@ -12,16 +12,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import KfootError
-from .lock import output_lock
-from .results import RegistryResult
-from .rtc import check_nvrtc_flags, check_nvrtc_targets, write_registry
+from ..runtime.registry import AotKernel, AotPart
 from ..runtime.trace import resolve_trace
 from ..variants.enumerate import enumerate_spec
+from .lock import output_lock
+from .nvrtc_checks import check_nvrtc_flags, check_nvrtc_targets, check_registry
+from .results import RegistryResult
+from .rtc_registry import register_variants
 
 
-def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, **options) -> RegistryResult:
+def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool = False,
+                 **options) -> RegistryResult:
     """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json.
-    Holds the output folder's build lock throughout (kfoot.compile.lock)."""
+    Holds the output folder's build lock throughout (kfoot.compile.lock). With `check`, every
+    family of the registry is compiled once with NVRTC (kfoot.compile.nvrtc_checks.check_registry)."""
     # Inputs checked before the lock, which creates the folder: a bad trace, arch or flag leaves nothing.
     check_nvrtc_targets(archs)
     every = enumerate_spec(spec)
@@ -31,42 +35,40 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, **options) ->
     hot = resolve_trace(hot_trace, by_id, "spec")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
     with output_lock(Path(out_dir).resolve(), on_wait):
-        return _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
+        result = _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
+    if check:
+        result.check = check_registry(result.registry, archs)
+    return result
 
 
 def _build_hybrid(spec, out_dir, every, hot, *, archs, jobs=None, compress_mode=None, nvcc=None, launcher=None,
                   progress=None, **aot_options) -> RegistryResult:
     from .aot import build_aot
+    from .ninja_file import ShardPaths
 
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
                        launcher=launcher, progress=progress, caller_holds_lock=True, **aot_options)
-    from .ninja_file import ShardPaths
-
     out = Path(result.out_dir)
     # The shard's own fatbin: loading it brings in that shard's kernels, not the whole library's.
     # Without build/, the runtime cuts the shard's container out of kernels.fatbin instead
     # (one container per shard, back to back): "container" is its index there.
     container_of = _shard_containers(Path(result.fatbin), [out / "build" / ShardPaths.of(s).fatbin
                                                            for s in result.shards])
-    where = {}
+    kernels = {}
     for index, shard in enumerate(result.shards):
         for v in shard.variants:
-            where[v.template_id] = {"fatbin": (Path("build") / ShardPaths.of(shard).fatbin).as_posix(),
-                                    "container": container_of[index]}
-    kernels = {v.template_id: {"symbol": symbol, **where[v.template_id]}
-               for v, symbol in zip(result.variants, result.symbols)}
-    aot = {
-        "library": result.library.name,
-        "fatbin": result.fatbin.name,
-        "manifest": result.manifest.name,
-        "archs": list(result.archs),
-        "sass_archs": list(result.sass_archs),
-        "kernels": kernels,
-    }
-    sass = list(result.sass_archs)
-    path = write_registry(spec, out, every, mode="hybrid", aot=aot,
-                          aot_archs_of=lambda v: sass if v.template_id in kernels else [])
-    return RegistryResult("hybrid", out, path, len(every), sorted({v.family for v in every}), aot=result)
+            kernels[v.template_id] = (Path("build") / ShardPaths.of(shard).fatbin).as_posix(), container_of[index]
+    aot = AotPart(
+        library=result.library.name,
+        fatbin=result.fatbin.name,
+        manifest=result.manifest.name,
+        archs=tuple(result.archs),
+        sass_archs=tuple(result.sass_archs),
+        kernels={v.template_id: AotKernel(symbol, *kernels[v.template_id])
+                 for v, symbol in zip(result.variants, result.symbols)},
+    )
+    registry = register_variants(spec, out, every, aot=aot)
+    return RegistryResult("hybrid", out, registry, aot=result)
 
 
 def _shard_containers(merged: Path, shard_fatbins: list[Path]) -> list[int]:

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.units import format_bytes
+from ..runtime.registry import REGISTRY_NAME, Registry
 from ..variants.enumerate import Variant
 from .launcher import summary_row
+from .nvrtc_checks import NvrtcCheck
 from .sources import Shard
 
 
@@ -95,14 +97,25 @@ class RegistryResult:
 
     mode: str
     out_dir: Path
-    registry: Path
-    variants: int
-    families: list[str]
+    registry: Registry  # what the build wrote, opened (kfoot.runtime.registry)
     aot: AotResult | None = None
-    check: dict | None = None  # the NVRTC check of `kfoot build`: {arch, families, programs, seconds}
+    check: NvrtcCheck | None = None  # the NVRTC check of `kfoot build` (kfoot.compile.nvrtc_checks)
+
+    @property
+    def path(self) -> Path:
+        """registry.json, under the output folder as the caller named it."""
+        return self.out_dir / REGISTRY_NAME
+
+    @property
+    def variants(self) -> int:
+        return len(self.registry)
+
+    @property
+    def families(self) -> list[str]:
+        return sorted(self.registry.families)
 
     def summary(self) -> dict:
-        out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.registry),
+        out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.path),
                "variants": self.variants, "families": self.families}
         if self.aot is not None:
             out["aot"] = {
@@ -119,13 +132,13 @@ class RegistryResult:
         return out
 
     def rows(self) -> list[tuple[str, str]]:
-        rows = [("registry", str(self.registry)),
+        rows = [("registry", str(self.path)),
                 ("variants", f"{self.variants:,} in {len(self.families)} famil{'y' if len(self.families) == 1 else 'ies'}"
                              " (compiled on first use, or by kfoot warm)")]
         if self.check is not None:
             c = self.check
-            rows.append(("check", f"every family compiles under NVRTC for {c['arch']} "
-                                  f"({c['programs']} program{'' if c['programs'] == 1 else 's'}, {c['seconds']:.2f} s)"))
+            rows.append(("check", f"every family compiles under NVRTC for {c.arch} "
+                                  f"({c.programs} program{'' if c.programs == 1 else 's'}, {c.seconds:.2f} s)"))
         if self.aot is not None:
             rows += [(f"AOT {label}", value) for label, value in self.aot.rows() if label != "manifest"]
         return rows

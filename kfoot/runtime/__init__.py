@@ -2,7 +2,7 @@
 cache or NVRTC) and launch it. docs/runtime.md documents the API, environment and formats.
 
 - api: `open_registry`, `KernelRegistry`, `Kernel` (the public entry points, re-exported here).
-- registry: reading `registry.json` and resolving axis values to variants.
+- registry: `registry.json`, written and read, and resolving axis values to variants.
 - compiler, nvrtc: compiling name expressions with NVRTC, one or many per program.
 - cache, statmemo, fingerprint: the disk cache, its key, and cheap re-validation of its inputs.
 - trace: the usage trace (`KFOOT_TRACE`).

@@ -173,7 +173,7 @@ class KernelRegistry:
                     else:
                         # build/ was not shipped: kernels.fatbin holds every shard's container back
                         # to back; the driver would load only the first, so cut out this shard's.
-                        path = self.registry.root / self.registry.aot["fatbin"]
+                        path = self.registry.root / self.registry.aot.fatbin
                         image = _shard_container(path, container)
                 except OSError as exc:
                     raise KfootError(f"AOT fatbin unreadable ({exc.strerror}); ship the hybrid build folder whole",
@@ -241,7 +241,9 @@ class Kernel:
 
     def route(self, arch: str) -> str:
         """'aot' when the registry's AOT library holds SASS of this variant that `arch` runs, else 'rtc'."""
-        if self._owner.registry.aot and any(sass_runs_on(built, arch) for built in self.variant.aot_archs):
+        aot = self._owner.registry.aot
+        if aot is not None and self.template_id in aot.kernels and any(sass_runs_on(built, arch)
+                                                                         for built in self.variant.aot_archs):
             return "aot"
         return "rtc"
 
@@ -264,8 +266,8 @@ class Kernel:
         arch = owner.device_arch(device)
         route = self.route(arch)
         if route == "aot":
-            entry = owner.registry.aot["kernels"][self.template_id]
-            fn = owner._aot_module(device, entry["fatbin"], entry.get("container")).get_function(entry["symbol"])
+            entry = owner.registry.aot.kernels[self.template_id]
+            fn = owner._aot_module(device, entry.fatbin, entry.container).get_function(entry.symbol)
         else:
             binary = self.binary(arch)
             fn = owner._module(device, binary.cubin).get_function(binary.lowered_name)

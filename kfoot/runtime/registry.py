@@ -4,6 +4,11 @@ A registry lists every variant of a spec (family, axis values, template-id, a ha
 source) and carries copies of the headers, so it can be shipped and opened without the spec.
 Derived axes need no rules at run time: each variant is indexed by its free-axis values, whose
 derived values the spec computed when the registry was written.
+
+This module is the format's one home: `write_registry` lays the file out and `load_registry`
+reads and validates it (docs/runtime.md documents it field by field; the C++ runtime,
+kfoot/include/kfoot/runtime.hpp, reads the same file). The builder (kfoot.compile.rtc_registry)
+decides what goes in, and gets back the `Registry` it wrote.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import __version__
+from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 
 REGISTRY_FORMAT = "kfoot-rtc-registry"
@@ -33,6 +40,39 @@ class RegistryVariant:
     @property
     def values_dict(self) -> dict:
         return dict(self.values)
+
+
+@dataclass(frozen=True)
+class AotKernel:
+    """Where a hybrid build's AOT library keeps one variant."""
+
+    symbol: str  # the kernel's mangled name
+    fatbin: str  # the shard fatbin that holds it, relative to the registry folder
+    container: int | None  # that shard's container in `AotPart.fatbin`; None: an older kfoot wrote it
+
+
+@dataclass(frozen=True)
+class AotPart:
+    """The AOT half of a hybrid build (registry.json's `aot`); file names relative to the folder."""
+
+    library: str
+    fatbin: str  # kernels.fatbin: every shard's container, back to back
+    manifest: str
+    archs: tuple[str, ...]
+    sass_archs: tuple[str, ...]
+    kernels: dict[str, AotKernel]  # template-id -> where it is
+
+
+@dataclass(frozen=True)
+class FamilyEntry:
+    """A family as `write_registry` records it: paths relative to the registry folder."""
+
+    kernel: str
+    header: str
+    axes: tuple[str, ...]  # one per template parameter, in parameter order
+    free_axes: tuple[str, ...]
+    include_dirs: tuple[str, ...] | None = None  # None: the family has no build options to record
+    nvrtc_options: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -77,7 +117,7 @@ class Registry:
         self.root = path.parent
         self.data = data
         self.mode = data.get("mode", "rtc")
-        self.aot = data.get("aot")  # None, or {"library", "fatbin", "archs", "lowered_names"}
+        self.aot = _aot_part(data.get("aot"), path)
         fams = data.get("families")
         rows = data.get("variants")
         if not isinstance(fams, dict) or not isinstance(rows, list):
@@ -136,6 +176,9 @@ class Registry:
     @property
     def variants(self) -> list[RegistryVariant]:
         return [self._variant(i) for i in range(len(self._rows))]
+
+    def variants_of(self, family: str) -> list[RegistryVariant]:
+        return [self._variant(i) for i in self.families[family].rows]
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -235,6 +278,66 @@ class _TemplateIdView:
         return template_id in self._registry._by_template_id
 
 
+def write_registry(out_dir: str | os.PathLike, *, mode: str, spec_path: str, spec_sha256: str,
+                   sources: dict[str, str], families: dict[str, FamilyEntry], variants: list[RegistryVariant],
+                   aot: AotPart | None = None) -> Registry:
+    """Write OUT/registry.json (the template copies under OUT/templates are the builder's) and
+    return it opened, as `load_registry` would: the caller checks and uses what it wrote without
+    reading it back. `sources`: sha256 of each copied file, by its path under templates/.
+    A hybrid build (`aot`) marks each variant with the SASS archs its library holds it for."""
+    family_rows = {}
+    for name, fam in families.items():
+        row = {"kernel": fam.kernel, "header": fam.header, "params": list(fam.axes), "axes": list(fam.axes),
+               "free_axes": list(fam.free_axes)}
+        if fam.include_dirs is not None:
+            # The spec's include_dirs (the copies) and the defines and flags NVRTC gets; they are
+            # part of the cache key.
+            row["include_dirs"] = list(fam.include_dirs)
+            row["nvrtc_options"] = list(fam.nvrtc_options or ())
+        family_rows[name] = row
+    rows = []
+    for variant in variants:
+        row = {"family": variant.family, "template_id": variant.template_id,
+               "values": {axis: _plain(value) for axis, value in variant.values},
+               "source_sha256": variant.source_sha256}
+        if aot is not None:
+            row["aot_archs"] = list(aot.sass_archs) if variant.template_id in aot.kernels else []
+        rows.append(row)
+    document = {
+        "format": REGISTRY_FORMAT,
+        "version": REGISTRY_VERSION,
+        "mode": mode,
+        "kfoot_version": __version__,
+        "spec": {"path": spec_path, "sha256": spec_sha256},
+        "sources": sources,
+        "families": family_rows,
+        "variants": rows,
+    }
+    if aot is not None:
+        document["aot"] = {
+            "library": aot.library, "fatbin": aot.fatbin, "manifest": aot.manifest, "archs": list(aot.archs),
+            "sass_archs": list(aot.sass_archs),
+            "kernels": {template_id: {"symbol": k.symbol, "fatbin": k.fatbin, "container": k.container}
+                        for template_id, k in aot.kernels.items()},
+        }
+    path = Path(out_dir) / REGISTRY_NAME
+    write_atomic(path, _dump(document).encode())
+    return Registry(path.resolve(), document)
+
+
+def _dump(document: dict) -> str:
+    """Readable but compact: the header fields indented, then one variant per line (46k of them)."""
+    rows = document.pop("variants")
+    head = json.dumps(document, indent=1)
+    body = ",\n".join(json.dumps(row, separators=(",", ":")) for row in rows)
+    document["variants"] = rows
+    return head[:-2] + ',\n "variants": [\n' + body + "\n ]\n}\n"
+
+
+def _plain(value):
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
 def load_registry(path: str | os.PathLike) -> Registry:
     """Load DIR/registry.json (DIR or the file itself may be given); bad input is one-line KfootError."""
     path = Path(path)
@@ -268,3 +371,28 @@ def _safe_options(family: str, options: object, path: Path) -> tuple[str, ...]:
                              path=path)
     return tuple(options)
 
+
+def _aot_part(aot: object, path: Path) -> AotPart | None:
+    """registry.json's `aot` (hybrid builds), checked when the registry is opened: a malformed one
+    is one line then, not a KeyError at the kernel's first launch."""
+    if aot is None:
+        return None
+
+    def malformed(what: str) -> KfootError:
+        return KfootError(f"registry.json is malformed (aot: {what})", path=path)
+
+    if not isinstance(aot, dict) or not isinstance(aot.get("fatbin"), str) or not isinstance(aot.get("kernels"), dict):
+        raise malformed("needs the fatbin and the kernels")
+    kernels = {}
+    for template_id, entry in aot["kernels"].items():
+        container = entry.get("container") if isinstance(entry, dict) else None
+        if (not isinstance(entry, dict) or not isinstance(entry.get("symbol"), str)
+                or not isinstance(entry.get("fatbin"), str)
+                or not (container is None or (isinstance(container, int) and not isinstance(container, bool)))):
+            raise malformed(f"kernel {template_id[:200]!r} needs a symbol, a fatbin and a container index")
+        kernels[template_id] = AotKernel(entry["symbol"], entry["fatbin"], container)
+    archs, sass = aot.get("archs", []), aot.get("sass_archs", [])
+    if not all(isinstance(a, list) and all(isinstance(x, str) for x in a) for a in (archs, sass)):
+        raise malformed("archs and sass_archs must be lists of arch names")
+    return AotPart(library=str(aot.get("library", "")), fatbin=aot["fatbin"], manifest=str(aot.get("manifest", "")),
+                   archs=tuple(archs), sass_archs=tuple(sass), kernels=kernels)
