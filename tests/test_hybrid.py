@@ -288,3 +288,37 @@ def test_a_malformed_aot_part_is_one_line_when_the_registry_opens(hybrid, tmp_pa
     assert len(lines) == 1 and "registry.json is malformed (aot:" in lines[0] and "Traceback" not in proc.stderr
     with pytest.raises(KfootError, match="malformed"):
         runtime.open_registry(shipped, cache=None, trace=None)
+
+
+def _container(payload: bytes) -> bytes:
+    """One fatbin container holding one ELF entry (64-byte entry header), built from the format."""
+    entry = fatbin.ENTRY_HEADER.pack(fatbin.ELF, 0x101, 64, len(payload)).ljust(64, b"\0") + payload
+    return fatbin.CONTAINER_HEADER.pack(fatbin.MAGIC, 1, fatbin.CONTAINER_HEADER.size, len(entry)) + entry
+
+
+def test_the_merge_records_where_each_input_container_went(tmp_path):
+    """What a hybrid registry's `container` comes from: the merge, as ninja runs it, says at which
+    index of the merged file each input's container lies (an input may hold several)."""
+    import subprocess
+    import sys
+
+    from kfoot.compile.fatbin_merge import read_index
+    from oracles.cli import REPO
+
+    two = _container(b"a" * 13) + b"\0" * 3 + _container(b"b" * 40)  # 8-byte aligned, as nvcc lays them out
+    inputs = {"obj/x.fatbin": two, "obj/y.fatbin": _container(b"c" * 7), "obj/z.fatbin": _container(b"d" * 24)}
+    (tmp_path / "obj").mkdir()
+    for name, data in inputs.items():
+        (tmp_path / name).write_bytes(data)
+    subprocess.run([sys.executable, "-m", "kfoot.compile.fatbin_merge", "--index", "index.json", "merged.fatbin",
+                    *inputs], cwd=tmp_path, check=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    merged = (tmp_path / "merged.fatbin").read_bytes()
+    spans = [merged[c.offset:c.end] for c in fatbin.walk(merged)]
+    index = read_index(tmp_path / "index.json")
+    assert index == {"obj/x.fatbin": 0, "obj/y.fatbin": 2, "obj/z.fatbin": 3}
+    for name, data in inputs.items():
+        first = fatbin.walk(data)[0]
+        assert spans[index[name]] == data[first.offset:first.end]
+    (tmp_path / "index.json").write_text("{}")
+    with pytest.raises(KfootError, match="rebuild"):
+        read_index(tmp_path / "index.json")

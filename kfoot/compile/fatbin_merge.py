@@ -7,10 +7,15 @@ shard's kernels per arch); each shard's container is written intact, in shard or
 starting at an 8-byte boundary, as the linker lays them out in `.nv_fatbin`. cuobjdump lists
 every container of such a file and `kfoot report` reads them all. To load it, cut out one
 container (kfoot.binary.fatbin.iter_containers) and load that as a module.
+
+The merge records where each input's container went (INDEX_NAME, beside the inputs in build/):
+a hybrid build tells the runtime which container of the merged file holds a kernel, and takes
+that from the merge, not from reading the merged file back.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -19,6 +24,7 @@ from ..core.errors import KfootError
 from ..core.atomic import write_atomic
 
 ALIGN = 8
+INDEX_NAME = "fatbin_index.json"
 
 
 def split_containers(data, where=None) -> list[bytes]:
@@ -51,23 +57,49 @@ def concat_containers(containers: list[bytes]) -> bytes:
     return bytes(out)
 
 
-def merge_files(output: Path, inputs: list[Path]) -> None:
-    containers = []
+def merge_files(output: Path, inputs: list[Path], index: Path | None = None) -> list[int]:
+    """Write `output`: the containers of `inputs`, in order; -> the index in it of each input's
+    (first) container, also written to `index` when given (read back by `read_index`)."""
+    containers: list[bytes] = []
+    first: list[int] = []
     for path in inputs:
+        first.append(len(containers))
         containers.extend(split_containers(path.read_bytes(), path))
     write_atomic(output, concat_containers(containers))
+    if index is not None:
+        write_atomic(index, json.dumps({"inputs": [str(p) for p in inputs], "containers": first}) + "\n")
+    return first
+
+
+def read_index(index: Path) -> dict[str, int]:
+    """What `merge_files` recorded: each input (as the merge was given it) -> its container's
+    index in the merged file. One line when the record is missing or damaged."""
+    try:
+        data = json.loads(Path(index).read_text())
+        found = dict(zip(data["inputs"], data["containers"], strict=True))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise KfootError(f"the fatbin merge's record of its containers is unreadable ({exc}); delete the output "
+                         "directory and rebuild", path=index) from None
+    if not all(isinstance(k, str) and isinstance(v, int) for k, v in found.items()):
+        raise KfootError("the fatbin merge's record of its containers is damaged; delete the output directory "
+                         "and rebuild", path=index)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    index = None
+    if argv[:1] == ["--index"] and len(argv) > 1:
+        index, argv = Path(argv[1]), argv[2:]
     if len(argv) < 2:
-        print("usage: python -m kfoot.compile.fatbin_merge OUT.fatbin IN.fatbin...", file=sys.stderr)
+        print("usage: python -m kfoot.compile.fatbin_merge [--index INDEX.json] OUT.fatbin IN.fatbin...",
+              file=sys.stderr)
         return 2
     args = argv
     if len(argv) == 2 and argv[1].startswith("@"):
         args = [argv[0], *Path(argv[1][1:]).read_text().split()]
     try:
-        merge_files(Path(args[0]), [Path(p) for p in args[1:]])
+        merge_files(Path(args[0]), [Path(p) for p in args[1:]], index)
     except (OSError, KfootError) as exc:
         print(f"kfoot fatbin_merge: {exc}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ from ..core.errors import KfootError
 from ..runtime.registry import AotKernel, AotPart
 from ..runtime.trace import resolve_trace
 from ..variants.enumerate import enumerate_spec
+from .fatbin_merge import INDEX_NAME, read_index
 from .lock import output_lock
 from .nvrtc_checks import check_nvrtc_flags, check_nvrtc_targets, check_registry
 from .results import RegistryResult
@@ -51,13 +52,18 @@ def _build_hybrid(spec, out_dir, every, hot, *, archs, jobs=None, compress_mode=
     out = Path(result.out_dir)
     # The shard's own fatbin: loading it brings in that shard's kernels, not the whole library's.
     # Without build/, the runtime cuts the shard's container out of kernels.fatbin instead
-    # (one container per shard, back to back): "container" is its index there.
-    container_of = _shard_containers(Path(result.fatbin), [out / "build" / ShardPaths.of(s).fatbin
-                                                           for s in result.shards])
+    # (one container per shard, back to back): "container" is its index there, as the merge
+    # that wrote the file recorded it.
+    index = out / "build" / INDEX_NAME
+    container_of = read_index(index)
     kernels = {}
-    for index, shard in enumerate(result.shards):
+    for shard in result.shards:
+        fatbin = ShardPaths.of(shard).fatbin
+        if fatbin not in container_of:
+            raise KfootError(f"the fatbin merge did not record shard {shard.name}; delete the output directory "
+                             "and rebuild", path=index)
         for v in shard.variants:
-            kernels[v.template_id] = (Path("build") / ShardPaths.of(shard).fatbin).as_posix(), container_of[index]
+            kernels[v.template_id] = (Path("build") / fatbin).as_posix(), container_of[fatbin]
     aot = AotPart(
         library=result.library.name,
         fatbin=result.fatbin.name,
@@ -69,19 +75,3 @@ def _build_hybrid(spec, out_dir, every, hot, *, archs, jobs=None, compress_mode=
     )
     registry = register_variants(spec, out, every, aot=aot)
     return RegistryResult("hybrid", out, registry, aot=result)
-
-
-def _shard_containers(merged: Path, shard_fatbins: list[Path]) -> list[int]:
-    """Index in `merged` (kernels.fatbin) of each shard fatbin's container, checked byte for byte."""
-    from .fatbin_merge import split_containers
-
-    containers = split_containers(merged.read_bytes(), merged)
-    found = []
-    for path in shard_fatbins:
-        own = path.read_bytes()
-        index = len(found)
-        if index >= len(containers) or containers[index] != own:
-            raise KfootError(f"{merged.name} does not hold this shard's fatbin container at index {index}; "
-                             "delete the output directory and rebuild", path=path)
-        found.append(index)
-    return found

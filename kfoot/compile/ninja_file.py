@@ -27,6 +27,7 @@ import kfoot
 
 from ..core.archs import Arch
 from ..core.errors import KfootError
+from .fatbin_merge import INDEX_NAME as MERGE_INDEX
 from .sources import Shard
 
 # nvcc --compress-mode values (CUDA 12.8+); None leaves nvcc its default.
@@ -107,7 +108,8 @@ class _Writer(Writer):
         words = paths(inputs)
         if implicit:
             words += ["|", *paths(implicit)]
-        self._line(f"build {' '.join(paths(outputs))}: {' '.join([rule, *words])}")
+        outs = paths(outputs) + (["|", *paths(implicit_outputs)] if implicit_outputs else [])
+        self._line(f"build {' '.join(outs)}: {' '.join([rule, *words])}")
         for key, value in (variables or {}).items():
             self.variable(key, value, indent=1)
         return outputs
@@ -182,7 +184,8 @@ def render_ninja(
     )
     w.rule(
         "merge",
-        command="$python -m kfoot.compile.fatbin_merge $out @$out.rsp",
+        # The record of where each shard's container went: what a hybrid build's registry says.
+        command=f"$python -m kfoot.compile.fatbin_merge --index {MERGE_INDEX} $out @$out.rsp",
         rspfile="$out.rsp",
         rspfile_content="$in",
         description="FATBIN $out",
@@ -213,7 +216,7 @@ def render_ninja(
     w.build(library, "link", objects, variables={"soname": shell_words([Path(library).name], "library name")})
     # The merge script is an input too: a kfoot that lays the file out differently rewrites it.
     here = Path(__file__).resolve().parent
-    w.build(fatbin, "merge", fatbins,
+    w.build(fatbin, "merge", fatbins, implicit_outputs=[MERGE_INDEX],
             implicit=[str(here / "fatbin_merge.py"), str(here.parent / "binary" / "fatbin.py")])
     w.build("all", "phony", [library, fatbin, *infos])
     w.default("all")
