@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from kfoot.compile.manifest import Manifest, load_manifest
 from kfoot.variants.loader import DEMO_SPEC
 from oracles.cli import run_kfoot
 
@@ -24,7 +25,7 @@ DEMO_ARCHS = ("sm_80", "sm_90")
 class DemoBuild:
     out_dir: Path
     summary: dict  # `kfoot build --json` output
-    manifest: dict
+    manifest: Manifest
     wall_s: float
 
     @property
@@ -44,5 +45,5 @@ def demo_aot(tmp_path_factory, nvcc) -> DemoBuild:
                      "-j", "2", "--json")
     wall = time.perf_counter() - started
     summary = json.loads(proc.stdout)
-    manifest = json.loads((out / "manifest.json").read_text())
+    manifest = load_manifest(out)
     return DemoBuild(out_dir=out, summary=summary, manifest=manifest, wall_s=wall)

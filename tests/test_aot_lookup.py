@@ -14,6 +14,7 @@ import subprocess
 import pytest
 from elftools.elf.elffile import ELFFile
 
+from kfoot.compile.manifest import load_manifest
 from oracles.cli import REPO, run_kfoot
 
 SPEC = REPO / "examples" / "cmake" / "kernels" / "scale.toml"
@@ -57,16 +58,16 @@ def test_find_kernel_resolves_every_template_id(tmp_path, template_ids, shard_si
     summary = json.loads(run_kfoot("build", "--mode", "aot", SPEC, "-o", out, "--arch", "sm_90", "--name", "scale",
                                    "--shard-size", shard_size, "--no-progress", "--json").stdout)
     assert summary["name"] == "scale" and summary["library"] == str(out / "libscale.so")
-    manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["name"] == "scale" and manifest["library"] == "libscale.so"
-    assert manifest["header"] == "include/scale/kernels.hpp"
-    assert len(manifest["shards"]) == (6 if shard_size == 1 else 1)
-    header = (out / manifest["header"]).read_text()
+    manifest = load_manifest(out)
+    assert manifest.name == "scale" and manifest.library == "libscale.so"
+    assert manifest.header == "include/scale/kernels.hpp"
+    assert len(manifest.shards) == (6 if shard_size == 1 else 1)
+    header = (out / manifest.header).read_text()
     assert "namespace scale {" in header and "const void* find_kernel(const char* template_id);" in header
 
     library = ctypes.CDLL(str(out / "libscale.so"))
     find_kernel = _find_kernel(library, "scale")
-    symbols = {v["template_id"]: v["symbol"] for v in manifest["variants"]}
+    symbols = {v.template_id: v.symbol for v in manifest.variants}
     assert sorted(symbols) == sorted(template_ids)
     for template_id in template_ids:
         address = find_kernel(template_id.encode())

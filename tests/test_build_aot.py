@@ -3,6 +3,7 @@ arch (cuobjdump is the oracle), rebuilds are incremental, failures name their va
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -38,7 +39,7 @@ def test_library_holds_variants_times_sass_archs(demo_aot, cuobjdump):
         assert len(set(entries[arch])) == len(variants), arch  # each variant exactly once
     assert demo_aot.summary["kernels"] == len(variants) * len(DEMO_ARCHS)
     # The manifest's mangled names are exactly the kernels in the binary.
-    assert {v["symbol"] for v in demo_aot.manifest["variants"]} == set(entries["sm_80"])
+    assert {v.symbol for v in demo_aot.manifest.variants} == set(entries["sm_80"])
 
 
 def test_standalone_fatbin_has_the_same_kernels(demo_aot, cuobjdump):
@@ -46,9 +47,9 @@ def test_standalone_fatbin_has_the_same_kernels(demo_aot, cuobjdump):
     from_fatbin = entries_by_arch(demo_aot.fatbin)
     assert {a: sorted(v) for a, v in from_fatbin.items()} == {a: sorted(v) for a, v in from_lib.items()}
     # Each shard's own fatbin (loadable on its own) holds just that shard's kernels.
-    shard = demo_aot.manifest["shards"][0]
-    shard_entries = entries_by_arch(demo_aot.out_dir / shard["fatbin"])
-    expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
+    shard = demo_aot.manifest.shards[0]
+    shard_entries = entries_by_arch(demo_aot.out_dir / shard.fatbin)
+    expected = {demo_aot.manifest.variants[i].symbol for i in shard.variants}
     assert set(shard_entries["sm_90"]) == expected
 
 
@@ -58,20 +59,20 @@ def test_standalone_fatbin_is_the_shards_containers_back_to_back(demo_aot, cuobj
     data = demo_aot.fatbin.read_bytes()
     # Walked from the container headers (8-byte aligned, zero padding between), not by kfoot.
     spans = [(c.offset, c.end) for c in fatbin.walk(data)]
-    shards = demo_aot.manifest["shards"]
+    shards = demo_aot.manifest.shards
     assert len(shards) > 1 and len(spans) == len(shards)
     for (start, end), shard in zip(spans, shards):
         container = data[start:end]
-        assert container == (demo_aot.out_dir / shard["fatbin"]).read_bytes()
-        cut = tmp_path / f"{shard['name']}.container.fatbin"
+        assert container == (demo_aot.out_dir / shard.fatbin).read_bytes()
+        cut = tmp_path / f"{shard.name}.container.fatbin"
         cut.write_bytes(container)
-        expected = {demo_aot.manifest["variants"][i]["symbol"] for i in shard["variants"]}
+        expected = {demo_aot.manifest.variants[i].symbol for i in shard.variants}
         found = entries_by_arch(cut)
-        assert found == entries_by_arch(demo_aot.out_dir / shard["fatbin"])
+        assert found == entries_by_arch(demo_aot.out_dir / shard.fatbin)
         assert sorted(found) == sorted(DEMO_ARCHS)
-        assert all(sorted(found[a]) == sorted(expected) for a in DEMO_ARCHS), shard["name"]
+        assert all(sorted(found[a]) == sorted(expected) for a in DEMO_ARCHS), shard.name
     # cuobjdump lists every container of the file: each variant once per SASS arch.
-    assert cuobjdump_symbols(demo_aot.fatbin).kernels == len(demo_aot.manifest["variants"]) * len(DEMO_ARCHS)
+    assert cuobjdump_symbols(demo_aot.fatbin).kernels == len(demo_aot.manifest.variants) * len(DEMO_ARCHS)
 
 
 def test_memory_estimate_counts_one_module_per_shard(demo_aot):
@@ -79,13 +80,13 @@ def test_memory_estimate_counts_one_module_per_shard(demo_aot):
     from kfoot.report import analyze
 
     memory = estimate_file(analyze.analyze_paths([demo_aot.fatbin]).files[0], "sm_90")
-    assert memory["modules"] == len(demo_aot.manifest["shards"])
+    assert memory["modules"] == len(demo_aot.manifest.shards)
 
 
 def test_kfoot_report_agrees(demo_aot):
     proc = run_kfoot("report", "--json", str(demo_aot.library))
     report = json.loads(proc.stdout)
-    variants = len(demo_aot.manifest["variants"])
+    variants = len(demo_aot.manifest.variants)
     assert report["totals"]["kernels"] == variants * len(DEMO_ARCHS)
     assert report["files"][0]["kernels"] == variants * len(DEMO_ARCHS)
     assert report["totals"]["distinct_kernels"] == variants
@@ -98,18 +99,24 @@ def test_kfoot_report_agrees(demo_aot):
 def test_manifest_describes_the_build(demo_aot):
     m = demo_aot.manifest
     spec = load_spec(DEMO_SPEC)
-    assert m["spec"]["sha256"] == spec.sha256()
-    assert m["archs"] == list(DEMO_ARCHS) and m["sass_archs"] == list(DEMO_ARCHS)
-    assert [v["template_id"] for v in m["variants"]] == [v.template_id for v in enumerate_spec(spec)]
+    assert m.spec_sha256 == spec.sha256()
+    assert m.archs == DEMO_ARCHS and m.sass_archs == DEMO_ARCHS
+    assert [v.template_id for v in m.variants] == [v.template_id for v in enumerate_spec(spec)]
     # Shards partition the variants, and each variant records its shard.
-    covered = sorted(i for s in m["shards"] for i in s["variants"])
-    assert covered == list(range(len(m["variants"])))
-    for s in m["shards"]:
-        assert all(m["variants"][i]["shard"] == s["name"] for i in s["variants"])
-        assert (demo_aot.out_dir / s["source"]).is_file()
-    assert m["toolchain"]["nvcc_version"].startswith("13.")
-    assert m["sizes"]["library"] == demo_aot.library.stat().st_size
-    assert m["timings"]["total_s"] > 0
+    covered = sorted(i for s in m.shards for i in s.variants)
+    assert covered == list(range(len(m.variants)))
+    for s in m.shards:
+        assert all(m.variants[i].shard == s.name for i in s.variants)
+        assert (demo_aot.out_dir / s.source).is_file()
+    assert m.toolchain["nvcc_version"].startswith("13.")
+    assert m.sizes["library"] == demo_aot.library.stat().st_size
+    assert m.timings["total_s"] > 0
+    # What load_manifest read is what is on disk (parsed here with json alone), and its
+    # content_sha256 is the sha256 of that document without the timings and the hash itself.
+    raw = json.loads((demo_aot.out_dir / "manifest.json").read_text())
+    assert raw == m.to_json() and raw["schema"] == "kfoot.manifest/1"
+    body = {k: v for k, v in raw.items() if k not in ("timings", "content_sha256")}
+    assert raw["content_sha256"] == hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
 def test_library_is_a_loadable_shared_object(demo_aot):
@@ -118,7 +125,7 @@ def test_library_is_a_loadable_shared_object(demo_aot):
     # dlopen it (no GPU needed: the CUDA runtime registers fatbins lazily) and read the
     # exported kernel tables: one host stub per variant, in manifest order. In a child
     # process, so this process never carries the library's static CUDA runtime.
-    tables = [s["table_symbol"] for s in demo_aot.manifest["shards"]]
+    tables = [s.table_symbol for s in demo_aot.manifest.shards]
     probe = textwrap.dedent("""
         import ctypes, json, sys
         lib = ctypes.CDLL(sys.argv[1])
@@ -133,8 +140,8 @@ def test_library_is_a_loadable_shared_object(demo_aot):
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     found = json.loads(proc.stdout)
-    for shard in demo_aot.manifest["shards"]:
-        assert found[shard["table_symbol"]] == [True] * len(shard["variants"])
+    for shard in demo_aot.manifest.shards:
+        assert found[shard.table_symbol] == [True] * len(shard.variants)
 
 
 def test_noop_rebuild_recompiles_nothing_under_a_second(demo_aot):

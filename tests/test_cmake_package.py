@@ -8,7 +8,6 @@ time, and the manifest kfoot wrote (which nvcc, launcher and archs the build use
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from kfoot.compile.manifest import load_manifest
 from kfoot.core.toolchain import find_tool
 from oracles.cli import REPO, run_kfoot
 
@@ -82,11 +82,11 @@ def test_the_example_resolves_every_template_id(example):
 
 
 def test_cmake_settings_reach_kfoot(example):
-    manifest = json.loads((example["build"] / "kfoot" / "scale" / "manifest.json").read_text())
-    assert manifest["archs"] == ["sm_90"]  # CMAKE_CUDA_ARCHITECTURES=90-real, no ARCHS given
-    assert manifest["toolchain"]["nvcc"] == str(example["nvcc"])
+    manifest = load_manifest(example["build"] / "kfoot" / "scale")
+    assert manifest.archs == ("sm_90",)  # CMAKE_CUDA_ARCHITECTURES=90-real, no ARCHS given
+    assert manifest.toolchain["nvcc"] == str(example["nvcc"])
     if example["ccache"]:
-        assert manifest["toolchain"]["launcher"] == [example["ccache"]]
+        assert manifest.toolchain["launcher"] == [example["ccache"]]
     assert "kfoot: building scale (aot)" in example["first"] and "kfoot: building scale_rtc (rtc)" in example["first"]
 
 

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from kfoot.compile.aot import split_failed_shard
+from kfoot.compile.manifest import load_manifest
 from kfoot.compile.sources import Shard
 from tests.oracles.cli import REPO, run_kfoot
 from tests.oracles.cuobjdump import cuobjdump_elf_kernels
@@ -49,10 +50,10 @@ def test_keep_going_builds_exactly_the_variants_that_compile(tmp_path):
     assert set(kernels) == {"sm_90"}
     assert _demangled(kernels["sm_90"]) == {f"void partlib::fill_kernel<{t}>({t}*, int)"
                                            for t in ("float", "int", "double")}
-    manifest = json.loads((out / "manifest.json").read_text())
-    assert {f["template_id"] for f in manifest["failures"]} == FAILING
-    assert {v["template_id"] for v in manifest["variants"]}.isdisjoint(FAILING)
-    assert len(manifest["variants"]) == 3
+    manifest = load_manifest(out)
+    assert {f.template_id for f in manifest.failures} == FAILING
+    assert {v.template_id for v in manifest.variants}.isdisjoint(FAILING)
+    assert len(manifest.variants) == 3
 
     # Rebuilt unchanged: nothing recompiles, the same failures are reported again.
     again = run_kfoot("build", "--mode", "aot", SPEC, "--arch", "sm_90", "-o", out, "--keep-going", "--json",

@@ -41,6 +41,7 @@ from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
 from .lock import output_lock
+from .objinfo import read_symbols
 from .results import AotResult
 from .sources import Shard, dtype_header_paths, include_link, plan_shards, render, write_if_changed
 
@@ -195,8 +196,7 @@ def _build_aot(
     # 3. Mangled names per variant, from each shard's objinfo.
     symbols: list[str] = []
     for shard in shards:
-        data = manifest_mod.read_json(build_dir / ShardPaths.of(shard).symbols)
-        names = data["symbols"]
+        names = read_symbols(build_dir / ShardPaths.of(shard).symbols)
         if len(names) != len(shard.variants):
             raise KfootError(
                 f"{build_dir / ShardPaths.of(shard).object}: kernel table has {len(names)} entries, "

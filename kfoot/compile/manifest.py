@@ -1,4 +1,5 @@
-"""manifest.json: what an AOT build contains, for people, `kfoot report`, and the runtime.
+"""manifest.json: what an AOT build contains, for people, tools and the tests; written after
+every build that changed something, and read back (load_manifest) as a typed Manifest.
 
 Schema `kfoot.manifest/1`:
     spec {path, sha256}, archs, sass_archs, ptx_archs, compress_mode, shard_size,
@@ -9,9 +10,10 @@ Schema `kfoot.manifest/1`:
     (include/NAME/kernels.hpp, relative to the output directory), fatbin (file names in the output directory),
     counts {variants, kernels, shards, families {name: variants}},
     variants [{index, family, template_id, values, symbol, shard}],
-    shards [{name, source, object, fatbin, flags, variants: [index...]}] (flags: the spec's, for
-    that shard's families, after toolchain.flags on its nvcc command line),
-    sizes {library, fatbin}, timings {generate_s, ninja_s, total_s}, content_sha256.
+    failures [{template_id, family, error}] (--keep-going: the variants left out),
+    shards [{name, table_symbol, source, object, fatbin, flags, variants: [index...]}] (flags: the
+    spec's, for that shard's families, after toolchain.flags on its nvcc command line),
+    sizes {library, fatbin}, content_sha256, timings {generate_s, ninja_s, total_s, jobs}.
 
 `symbol` is the kernel's mangled name (what cuModuleGetFunction takes when loading the
 shard's fatbin); `shards[].fatbin` is a loadable fatbin holding just that shard's kernels.
@@ -22,12 +24,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..core.errors import KfootError
 from ..core.atomic import write_atomic
+from ..core.errors import KfootError
 
 if TYPE_CHECKING:
     from ..variants.loader import Spec
@@ -37,24 +40,134 @@ MANIFEST_NAME = "manifest.json"
 SCHEMA = "kfoot.manifest/1"
 
 
-def read_json(path: Path) -> dict:
-    try:
-        return json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise KfootError(f"{path}: missing (was the build interrupted? run it again)") from None
-    except (OSError, ValueError) as exc:
-        raise KfootError(f"{path}: unreadable JSON: {exc}") from None
+@dataclass(frozen=True)
+class ManifestVariant:
+    index: int
+    family: str
+    template_id: str
+    values: dict  # axis -> value, in parameter order
+    symbol: str  # the kernel's mangled name
+    shard: str
 
 
-def load_manifest(path_or_dir: str | os.PathLike) -> dict:
+@dataclass(frozen=True)
+class ManifestShard:
+    name: str
+    table_symbol: str  # the shard's exported kernel table (kfoot.compile.objinfo)
+    source: str  # paths relative to the output directory
+    object: str
+    fatbin: str  # a loadable fatbin of this shard's kernels alone
+    flags: tuple[str, ...]
+    variants: tuple[int, ...]  # indices into Manifest.variants
+
+
+@dataclass(frozen=True)
+class ManifestFailure:
+    """A variant --keep-going left out, with the compiler's first error."""
+
+    template_id: str
+    family: str
+    error: str
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """manifest.json as written. The free-form records (toolchain, build_options, counts, sizes,
+    timings) stay dicts: they describe the build, nothing reads them back to act on."""
+
+    tool_version: str
+    spec_path: str
+    spec_sha256: str
+    archs: tuple[str, ...]
+    sass_archs: tuple[str, ...]
+    ptx_archs: tuple[str, ...]
+    compress_mode: str
+    shard_size: int
+    toolchain: dict
+    build_options: dict
+    name: str
+    library: str
+    header: str | None
+    fatbin: str
+    counts: dict
+    variants: tuple[ManifestVariant, ...]
+    failures: tuple[ManifestFailure, ...]
+    shards: tuple[ManifestShard, ...]
+    sizes: dict
+    timings: dict
+    content_sha256: str = ""  # of everything above but the timings (set by `to_json`)
+
+    def _body(self) -> dict:
+        return {
+            "schema": SCHEMA,
+            "tool": {"name": "kfoot", "version": self.tool_version},
+            "mode": "aot",
+            "spec": {"path": self.spec_path, "sha256": self.spec_sha256},
+            "archs": list(self.archs),
+            "sass_archs": list(self.sass_archs),
+            "ptx_archs": list(self.ptx_archs),
+            "compress_mode": self.compress_mode,
+            "shard_size": self.shard_size,
+            "toolchain": self.toolchain,
+            "build_options": self.build_options,
+            "name": self.name,
+            "library": self.library,
+            "header": self.header,
+            "fatbin": self.fatbin,
+            "counts": self.counts,
+            "variants": [{"index": v.index, "family": v.family, "template_id": v.template_id, "values": v.values,
+                          "symbol": v.symbol, "shard": v.shard} for v in self.variants],
+            "failures": [{"template_id": f.template_id, "family": f.family, "error": f.error} for f in self.failures],
+            "shards": [{"name": s.name, "table_symbol": s.table_symbol, "source": s.source, "object": s.object,
+                        "fatbin": s.fatbin, "flags": list(s.flags), "variants": list(s.variants)}
+                       for s in self.shards],
+            "sizes": self.sizes,
+        }
+
+    def to_json(self) -> dict:
+        """The document, with content_sha256 computed over it (timings excluded: they change on
+        every build of the same content)."""
+        body = self._body()
+        body["content_sha256"] = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        body["timings"] = self.timings
+        return body
+
+    @classmethod
+    def from_json(cls, data: object, path: Path) -> "Manifest":
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+            schema = data.get("schema") if isinstance(data, dict) else None
+            raise KfootError(f"{path}: not a kfoot build manifest (schema {schema!r})")
+        try:
+            return cls(
+                tool_version=data["tool"]["version"], spec_path=data["spec"]["path"],
+                spec_sha256=data["spec"]["sha256"], archs=tuple(data["archs"]), sass_archs=tuple(data["sass_archs"]),
+                ptx_archs=tuple(data["ptx_archs"]), compress_mode=data["compress_mode"],
+                shard_size=data["shard_size"], toolchain=data["toolchain"], build_options=data["build_options"],
+                name=data["name"], library=data["library"], header=data["header"], fatbin=data["fatbin"],
+                counts=data["counts"],
+                variants=tuple(ManifestVariant(v["index"], v["family"], v["template_id"], v["values"], v["symbol"],
+                                               v["shard"]) for v in data["variants"]),
+                failures=tuple(ManifestFailure(f["template_id"], f["family"], f["error"]) for f in data["failures"]),
+                shards=tuple(ManifestShard(s["name"], s["table_symbol"], s["source"], s["object"], s["fatbin"],
+                                           tuple(s["flags"]), tuple(s["variants"])) for s in data["shards"]),
+                sizes=data["sizes"], timings=data["timings"], content_sha256=data["content_sha256"],
+            )
+        except (KeyError, TypeError) as exc:
+            raise KfootError(f"{path}: the build manifest is malformed (missing {exc}); rebuild") from None
+
+
+def load_manifest(path_or_dir: str | os.PathLike) -> Manifest:
     """Read a manifest from its path or from a build's output directory."""
     path = Path(path_or_dir)
     if path.is_dir():
         path = path / MANIFEST_NAME
-    data = read_json(path)
-    if data.get("schema") != SCHEMA:
-        raise KfootError(f"{path}: not a kfoot build manifest (schema {data.get('schema')!r})")
-    return data
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise KfootError(f"{path}: missing (was the build interrupted? run it again)") from None
+    except (OSError, ValueError) as exc:
+        raise KfootError(f"{path}: unreadable JSON: {exc}") from None
+    return Manifest.from_json(data, path)
 
 
 def _build_key(result: "AotResult", spec_sha: str) -> str:
@@ -83,68 +196,41 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
         except OSError:
             pass
 
-    index_of: dict[str, int] = {}
-    variants = []
-    for i, (v, symbol) in enumerate(zip(result.variants, result.symbols)):
-        index_of[v.template_id] = i
-        variants.append({
-            "index": i,
-            "family": v.family,
-            "template_id": v.template_id,
-            "values": dict(v.values),
-            "symbol": symbol,
-        })
-    shards = []
-    for shard in result.shards:
-        paths = ShardPaths.of(shard)
-        indices = [index_of[v.template_id] for v in shard.variants]
-        for i in indices:
-            variants[i]["shard"] = shard.name
-        shards.append({
-            "name": shard.name,
-            "table_symbol": shard.symbol,
-            "source": f"build/{paths.source}",
-            "object": f"build/{paths.object}",
-            "fatbin": f"build/{paths.fatbin}",
-            "flags": list((shard_flags or {}).get(shard.name, [])),
-            "variants": indices,
-        })
+    shard_of = {v.template_id: shard.name for shard in result.shards for v in shard.variants}
+    index_of = {v.template_id: i for i, v in enumerate(result.variants)}
     families: dict[str, int] = {}
     for v in result.variants:
         families[v.family] = families.get(v.family, 0) + 1
-    body = {
-        "schema": SCHEMA,
-        "tool": {"name": "kfoot", "version": __version__},
-        "mode": "aot",
-        "spec": {"path": str(spec.path), "sha256": spec_sha},
-        "archs": result.archs,
-        "sass_archs": result.sass_archs,
-        "ptx_archs": [a for a in result.archs if a.startswith("compute_")],
-        "compress_mode": compress_mode or "default",
-        "shard_size": shard_size,
-        "toolchain": toolchain,
-        "build_options": {name: spec.family(name).build.as_json(Path(spec.path).parent) for name in families},
-        "name": result.name,
-        "library": result.library.name,
-        "header": result.header.relative_to(result.out_dir).as_posix() if result.header else None,
-        "fatbin": result.fatbin.name,
-        "counts": {
-            "variants": len(result.variants),
-            "kernels": result.kernels,
-            "shards": len(result.shards),
-            "duplicates_dropped": result.duplicates,
-            "families": families,
-        },
-        "variants": variants,
-        "failures": list(result.failures),  # --keep-going: variants left out, each with its first error
-        "shards": shards,
-        "sizes": {"library": result.library_bytes, "fatbin": result.fatbin_bytes},
-    }
-    content = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-    body["content_sha256"] = content
-    body["timings"] = {**result.timings, "jobs": jobs}
-
-    write_atomic(result.manifest, json.dumps(body, indent=1) + "\n")
+    shards = []
+    for shard in result.shards:
+        paths = ShardPaths.of(shard)
+        shards.append(ManifestShard(name=shard.name, table_symbol=shard.symbol, source=f"build/{paths.source}",
+                                    object=f"build/{paths.object}", fatbin=f"build/{paths.fatbin}",
+                                    flags=tuple((shard_flags or {}).get(shard.name, [])),
+                                    variants=tuple(index_of[v.template_id] for v in shard.variants)))
+    manifest = Manifest(
+        tool_version=__version__,
+        spec_path=str(spec.path),
+        spec_sha256=spec_sha,
+        archs=tuple(result.archs),
+        sass_archs=tuple(result.sass_archs),
+        ptx_archs=tuple(a for a in result.archs if a.startswith("compute_")),
+        compress_mode=compress_mode or "default",
+        shard_size=shard_size,
+        toolchain=toolchain,
+        build_options={name: spec.family(name).build.as_json(Path(spec.path).parent) for name in families},
+        name=result.name,
+        library=result.library.name,
+        header=result.header.relative_to(result.out_dir).as_posix() if result.header else None,
+        fatbin=result.fatbin.name,
+        counts={"variants": len(result.variants), "kernels": result.kernels, "shards": len(result.shards),
+                "duplicates_dropped": result.duplicates, "families": families},
+        variants=tuple(ManifestVariant(i, v.family, v.template_id, dict(v.values), symbol, shard_of[v.template_id])
+                       for i, (v, symbol) in enumerate(zip(result.variants, result.symbols))),
+        failures=tuple(ManifestFailure(f["template_id"], f["family"], f["error"]) for f in result.failures),
+        shards=tuple(shards),
+        sizes={"library": result.library_bytes, "fatbin": result.fatbin_bytes},
+        timings={**result.timings, "jobs": jobs},
+    )
+    write_atomic(result.manifest, json.dumps(manifest.to_json(), indent=1) + "\n")
     write_atomic(key_file, key)
-
-

@@ -54,6 +54,19 @@ def read_shard_object(path: Path, table_symbol: str) -> tuple[bytes, list[str]]:
         return fatbin, [entries[i] for i in sorted(entries)]
 
 
+def read_symbols(path: Path) -> list[str]:
+    """The mangled kernel names `main` recorded for a shard (its --symbols file), in table order."""
+    try:
+        names = json.loads(Path(path).read_text())["symbols"]
+    except FileNotFoundError:
+        raise KfootError(f"{path}: missing (was the build interrupted? run it again)") from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise KfootError(f"{path}: unreadable ({exc}); delete the build folder and rebuild") from None
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise KfootError(f"{path}: not a list of kernel names; delete the build folder and rebuild")
+    return names
+
+
 def _symbol_at(symtab: SymbolTableSection, shndx, value: int) -> str:
     for sym in symtab.iter_symbols():
         if sym["st_shndx"] == shndx and sym["st_value"] == value and sym["st_info"]["type"] == "STT_FUNC":
