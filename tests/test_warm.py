@@ -82,6 +82,8 @@ def test_warm_shows_a_summary_with_the_average_per_kernel(registry_dir, tmp_path
         ("foreign_trace", "which the registry does not have"),
         ("cache_off", "disk cache is disabled"),
         ("bad_arch", "bad arch"),
+        ("bad_second_arch", "bad arch"),  # refused before the first arch compiles
+        ("no_arch", "names no arch"),  # was: nothing warmed, exit 0
     ],
 )
 def test_warm_bad_input_is_one_line_exit_2(registry_dir, tmp_path, setup, message):
@@ -100,8 +102,13 @@ def test_warm_bad_input_is_one_line_exit_2(registry_dir, tmp_path, setup, messag
         extra["KFOOT_CACHE"] = "0"
     elif setup == "bad_arch":
         args += ["--arch", "volta"]
+    elif setup == "bad_second_arch":
+        args += ["--arch", "sm_90,volta"]
+    elif setup == "no_arch":
+        args += ["--arch", " , "]
     proc = run_kfoot(*args, env=env_for(tmp_path / "c", **extra), check_rc=2)
     assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert not (tmp_path / "c").exists() or not DiskCache(tmp_path / "c").entries()  # nothing compiled
 
 
 def test_missing_template_header_fails_the_program_once_not_per_variant(registry_dir, tmp_path):

@@ -55,6 +55,31 @@ class WarmResult:
         """Wall time per compiled kernel: what the user waits, parallelism included."""
         return self.wall_seconds / self.compiled if self.compiled else 0.0
 
+    def summary(self) -> dict:
+        """One arch of `kfoot warm --json`."""
+        return {
+            "requested": self.requested,
+            "cache_hits": self.cache_hits,
+            "compiled": self.compiled,
+            "programs": self.programs,
+            "failed": len(self.failures),
+            "wall_seconds": round(self.wall_seconds, 3),
+            "nvrtc_seconds": round(self.compile_seconds, 3),
+            "ms_per_kernel": round(self.seconds_per_kernel * 1e3, 2),
+        }
+
+    def rows(self) -> list[tuple[str, str]]:
+        """One arch of `kfoot warm`'s summary table: (label, value)."""
+        rows = [("variants requested", str(self.requested)), ("already cached", str(self.cache_hits)),
+                ("compiled", f"{self.compiled} in {self.programs} NVRTC program(s)")]
+        if self.failures:
+            rows.append(("failed", str(len(self.failures))))
+        rows.append(("wall time", f"{self.wall_seconds:.2f} s"))
+        if self.compiled:
+            rows.append(("average per kernel", f"{self.seconds_per_kernel * 1e3:.1f} ms wall "
+                         f"({self.compile_seconds / self.compiled * 1e3:.1f} ms in NVRTC, summed over processes)"))
+        return rows
+
 
 class SourceContext:
     """What compiling a registry's variants needs, computed once: options, NVRTC version, digests.

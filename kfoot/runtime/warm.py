@@ -1,0 +1,88 @@
+"""`kfoot warm`: what to compile (a registry's distinct variants, or a usage trace's) for which
+archs, into which disk cache, and the outcome per arch with its failures grouped by error.
+The bulk compiling itself is kfoot.runtime.compiler.warm."""
+
+from __future__ import annotations
+
+import os
+from contextlib import nullcontext
+from dataclasses import dataclass
+
+from ..core.archs import parse_device_arch
+from ..core.errors import KfootError
+from . import compiler
+from .kernel_cache import DiskCache
+from .registry import Registry, RegistryVariant, load_registry
+from .trace import resolve_trace
+
+FAILURE_LINES = 10  # distinct errors shown; the rest are counted in the headline
+
+
+@dataclass(frozen=True)
+class WarmPlan:
+    registry: Registry
+    variants: list[RegistryVariant]  # one per template-id (families may share one), in registry or trace order
+    archs: list[str]  # as given, each once
+    cache: DiskCache
+
+
+def plan_warm(registry: str | os.PathLike, archs: str, trace: str | os.PathLike | None = None) -> WarmPlan:
+    """The registry's variants (or those `trace` names) for the comma-separated `archs`, into
+    the disk cache the environment names; bad input is one line before anything compiles."""
+    loaded = load_registry(registry)
+    cache = DiskCache.from_env()
+    if cache is None:
+        raise KfootError("the disk cache is disabled (KFOOT_CACHE=0): nothing to warm into")
+    if trace:
+        variants = resolve_trace(trace, loaded.by_template_id, "registry")
+    else:
+        seen: set[str] = set()
+        variants = [v for v in loaded.variants if not (v.template_id in seen or seen.add(v.template_id))]
+    arch_list = list(dict.fromkeys(a.strip() for a in archs.split(",") if a.strip()))
+    if not arch_list:
+        raise KfootError(f"--arch {archs!r} names no arch (give one or more, comma-separated: sm_80,sm_90)")
+    for arch in arch_list:
+        parse_device_arch(arch)
+    return WarmPlan(loaded, variants, arch_list, cache)
+
+
+@dataclass(frozen=True)
+class WarmRun:
+    """What `run_warm` did: one compiler.WarmResult per arch, in the plan's order."""
+
+    results: dict[str, compiler.WarmResult]
+
+    def summary(self) -> dict:
+        """`kfoot warm --json` (docs/runtime.md)."""
+        return {arch: result.summary() for arch, result in self.results.items()}
+
+    @property
+    def failures(self) -> list[tuple[str, str]]:
+        return [f for result in self.results.values() for f in result.failures]
+
+    def failure_lines(self) -> list[str]:
+        """One line per distinct error (the first FAILURE_LINES), naming a variant it broke and
+        how many more: a missing header fails every variant of a program with the same error."""
+        by_error: dict[str, list[str]] = {}
+        for template_id, error in self.failures:
+            by_error.setdefault(error, []).append(template_id)
+        return [f"kfoot: failed: {ids[0]}{f' and {len(ids) - 1} more' if len(ids) > 1 else ''}: {error}"
+                for error, ids in list(by_error.items())[:FAILURE_LINES]]
+
+
+def run_warm(plan: WarmPlan, *, jobs: int | None = None, batch_size: int | None = None, progress=None) -> WarmRun:
+    """Compile the plan, one arch after the other. `progress(arch)`, when given, is a context
+    manager yielding `advance(done, total)` (or None): how a caller shows each arch's progress."""
+    results = {}
+    total = len(plan.variants)
+    for arch in plan.archs:
+        with (progress(arch) if progress is not None else nullcontext()) as show:
+            done = [0]
+
+            def advance(n, show=show):  # compiler.warm reports kernels finished since its last call
+                done[0] += n
+                show(done[0], total)
+            results[arch] = compiler.warm(plan.registry, plan.variants, arch, plan.cache, jobs=jobs,
+                                          batch_size=batch_size or compiler.DEFAULT_BATCH,
+                                          on_progress=advance if show else None)
+    return WarmRun(results)
