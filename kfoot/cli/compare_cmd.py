@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ..core.archs import DEFAULT_BUILD_ARCHS
@@ -40,9 +38,7 @@ def command(spec, archs, hot_trace, work_dir, jobs, memory, families, reuse, as_
         result = compare(spec, archs=[archs], hot_trace=hot_trace, work_dir=work_dir, jobs=jobs, memory=memory,
                          reuse=reuse, families=families, progress=note)
     if fmt == "json":
-        term.write(json.dumps(result.to_dict(), indent=1) + "\n")
-    elif fmt == "markdown":
-        term.write(render_markdown(result))
+        term.json(result.to_dict())
     else:
-        term.print(*render_rich(result))
+        term.emit(render_markdown(result) if fmt == "markdown" else render_rich(result))
     return 0

@@ -3,21 +3,11 @@ CMake build needs to use kfoot's C++ runtime and packages (pkg-config style)."""
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ..core.errors import KfootError
 from ..runtime import cpp_config
 from .terminal import terminal
-
-_FIELDS = {
-    "cflags": cpp_config.cflags,
-    "libs": cpp_config.libs,
-    "include_dir": lambda: str(cpp_config.include_dir()),
-    "cmake_dir": lambda: str(cpp_config.cmake_dir()),
-    "cuda_roots": lambda: ":".join(cpp_config.cuda_roots()),
-}
 
 
 @click.command("config")
@@ -31,10 +21,10 @@ def command(wanted, as_json):
     """Print what a C++ build needs to use kfoot: g++ -std=c++17 $(kfoot config --cflags) prog.cpp
     $(kfoot config --libs). Several flags print their values on one line, in the order given."""
     if as_json:
-        terminal().write(json.dumps(cpp_config.describe(), indent=1) + "\n")
+        terminal().json(cpp_config.describe())
         return 0
     if not wanted:
         raise KfootError("kfoot config: say what to print: --cflags, --libs, --include-dir, --cmake-dir, "
                          "--cuda-roots or --json")
-    terminal().write(" ".join(_FIELDS[name]() for name in wanted) + "\n")
+    terminal().emit(cpp_config.line(list(wanted)))
     return 0

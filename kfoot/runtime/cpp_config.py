@@ -58,3 +58,18 @@ def describe() -> dict:
         "libs": libs(),
         "cuda_home": os.environ.get("CUDA_HOME") or None,
     }
+
+
+# What `kfoot config --NAME` prints for each option, pkg-config style (cuda_roots ':'-separated).
+FIELDS = {
+    "cflags": cflags,
+    "libs": libs,
+    "include_dir": lambda: str(include_dir()),
+    "cmake_dir": lambda: str(cmake_dir()),
+    "cuda_roots": lambda: ":".join(cuda_roots()),
+}
+
+
+def line(names: list[str]) -> str:
+    """The values of `names` (keys of FIELDS), in that order, on one line."""
+    return " ".join(FIELDS[name]() for name in names) + "\n"
