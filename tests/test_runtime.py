@@ -192,6 +192,19 @@ def test_launch_without_a_gpu_says_so_in_one_line(registry_dir):
     assert "GPU" in str(info.value) and "\n" not in str(info.value)
 
 
+def test_one_no_gpu_error_for_launching_and_measuring(monkeypatch):
+    """`--memory measure` without a GPU raises the error a launch does: one class to catch."""
+    import subprocess
+
+    from kfoot.memory import measure
+
+    def probe_without_a_driver(*args, **kwargs):
+        return subprocess.CompletedProcess(args, 1, stdout='{"error": "no CUDA driver"}\n', stderr="")
+    monkeypatch.setattr(measure.subprocess, "run", probe_without_a_driver)
+    with pytest.raises(runtime.NoGpuError, match="no CUDA driver"):
+        measure._run_probe(None, "eager")
+
+
 def test_unwritable_cache_warns_once_and_still_serves_the_kernel(registry_dir, tmp_path):
     cache = DiskCache(tmp_path / "c")
     cache.ensure_root()

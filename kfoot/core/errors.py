@@ -28,5 +28,10 @@ class FormatError(KfootError):
     """A binary whose bytes do not parse; carries the byte offset of the problem."""
 
 
+class NoGpuError(KfootError):
+    """Something that needs a usable NVIDIA GPU and driver (launching a kernel, `--memory measure`)
+    found none; compiling and estimating do not need one."""
+
+
 class ToolMissing(KfootError):
     """An external tool (nvcc, cuobjdump, ninja, NVRTC) could not be found."""

@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import sys
 
-from ..core.errors import KfootError
+from ..core.errors import KfootError, NoGpuError
 from .estimate import MEASURE_GRANULARITY
 
 MODES = ("eager", "lazy")
@@ -26,17 +26,13 @@ MAX_RUNS = 10
 PROBE_TIMEOUT_S = 600
 
 
-class NoGpu(KfootError):
-    """`--memory measure` on a machine without a usable NVIDIA GPU and driver."""
-
-
 @functools.cache
 def gpu_status() -> tuple[bool, str]:
     """(available, reason): a GPU the driver can create a context on. Asked of a fresh process,
     so this one never initialises CUDA (a later fork would inherit a broken driver state)."""
     try:
         result = _run_probe(None, "eager")
-    except NoGpu as exc:
+    except NoGpuError as exc:
         return False, exc.message
     return True, f"{result['gpu']} ({result['arch']}, driver {result['driver'] or result['cuda_driver']})"
 
@@ -44,7 +40,7 @@ def gpu_status() -> tuple[bool, str]:
 def require_gpu() -> None:
     available, reason = gpu_status()
     if not available:
-        raise NoGpu(f"--memory measure needs an NVIDIA GPU: {reason}; use --memory estimate")
+        raise NoGpuError(f"--memory measure needs an NVIDIA GPU: {reason}; use --memory estimate")
 
 
 def _run_probe(path: str | None, mode: str) -> dict:
@@ -60,7 +56,7 @@ def _run_probe(path: str | None, mode: str) -> dict:
     except ValueError:
         result = {}
     if "error" in result:
-        raise NoGpu(result["error"])
+        raise NoGpuError(result["error"])
     if proc.returncode != 0 or "used_bytes" not in result:
         tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         raise KfootError(f"the memory probe failed (exit {proc.returncode}): {tail}", path=path)

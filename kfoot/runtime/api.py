@@ -22,7 +22,7 @@ import threading
 from pathlib import Path
 
 from ..core.archs import sass_runs_on
-from ..core.errors import KfootError
+from ..core.errors import KfootError, NoGpuError
 from . import compiler
 from .kernel_cache import DiskCache
 from .registry import Registry, RegistryVariant, load_registry
@@ -31,10 +31,6 @@ from .trace import append_trace
 __all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]
 
 _USE_ENV = object()
-
-
-class NoGpuError(KfootError):
-    """Launching needs a GPU and a driver; compiling (`Kernel.cubin`) does not."""
 
 
 def open_registry(path, *, cache=_USE_ENV, trace=_USE_ENV) -> "KernelRegistry":
