@@ -16,7 +16,8 @@ import pytest
 from elftools.elf.elffile import ELFFile
 
 from build_fixtures import DEMO_ARCHS
-from kfoot.compile.aot import BuildError, build_aot
+from kfoot.compile.aot import build_aot
+from kfoot.compile.failures import BuildError
 from kfoot.core.errors import ToolMissing
 from kfoot.variants.loader import DEMO_SPEC, BUNDLED_DIR, load_spec
 from kfoot.variants.enumerate import enumerate_spec

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from kfoot.compile.aot import split_failed_shard
+from kfoot.compile.failures import split_failed_shard
 from kfoot.compile.manifest import load_manifest
 from kfoot.compile.sources import Shard
 from tests.oracles.cli import REPO, run_kfoot

@@ -62,7 +62,7 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     failures = getattr(result, "failures", None)
     if failures:
         for failure in failures:
-            term.note(f"  {failure['template_id']} [{failure['family']}]: {failure['error']}")
+            term.note(f"  {failure.template_id} [{failure.family}]: {failure.error}")
         raise KfootError(f"{len(failures)} variant(s) failed to compile and were left out; the library holds "
                          f"the other {len(result.variants):,}")
     return 0

@@ -19,7 +19,6 @@ Layout of the output directory:
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import re
 import shlex
@@ -40,6 +39,8 @@ from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
+from .failures import (ERROR_LINE, BuildError, VariantFailure, collect_failures, failure_message,
+                       isolate_failures, with_real_paths)
 from .lock import output_lock
 from .objinfo import read_symbols
 from .results import AotResult
@@ -51,23 +52,6 @@ from .sources import Shard, dtype_header_paths, include_link, plan_shards, rende
 # after a change. At 64 the fixed cost is about a third of a shard's time for two archs.
 # A spec may set its own ([build] shard_size), and --shard-size overrides both.
 DEFAULT_SHARD_SIZE = 64
-
-
-class BuildError(KfootError):
-    """Some variants failed to compile; `failures` lists them with the compiler's first error."""
-
-    def __init__(self, message: str, failures: list["VariantFailure"]):
-        self.failures = failures
-        super().__init__(message)
-
-
-@dataclass(frozen=True)
-class VariantFailure:
-    template_id: str
-    family: str
-    shard: str
-    error: str  # the compiler's first error line for this variant
-    log: Path
 
 
 def build_aot(spec: Spec, out_dir: str | os.PathLike, *, on_wait=None, caller_holds_lock: bool = False,
@@ -181,17 +165,17 @@ def _build_aot(
         compiled += run.compiled
         if run.returncode == 0:
             break
-        failures = [_with_real_paths(f, links, linked)
-                    for f in _collect_failures(build_dir, shards, line_maps, run.failed_outputs)]
+        failures = [with_real_paths(f, links, linked)
+                    for f in collect_failures(build_dir, shards, line_maps, run.failed_outputs)]
         if not failures:
             tail = "\n".join(run.output_lines[-15:])
             raise KfootError(f"ninja failed in {build_dir} (exit {run.returncode}):\n{tail}")
         if not keep_going:
-            raise BuildError(_failure_message(failures, len(shards)), failures)
-        shards, shard_flags, isolated = _isolate_failures(shards, shard_flags, failures)
+            raise BuildError(failure_message(failures, len(shards)), failures)
+        shards, shard_flags, isolated = isolate_failures(shards, shard_flags, failures)
         failed.extend(isolated)
         if not shards:
-            raise BuildError(f"no variant compiled: {_failure_message(failed, len(failed))}", failed)
+            raise BuildError(f"no variant compiled: {failure_message(failed, len(failed))}", failed)
 
     # 3. Mangled names per variant, from each shard's objinfo.
     symbols: list[str] = []
@@ -232,7 +216,7 @@ def _build_aot(
         library_bytes=library.stat().st_size,
         fatbin_bytes=fatbin.stat().st_size,
         duplicates=len(repeats),
-        failures=[{"template_id": f.template_id, "family": f.family, "error": f.error} for f in failed],
+        failures=failed,
         timings={"generate_s": round(generate_s, 3), "ninja_s": round(ninja_s, 3), "total_s": round(elapsed, 3)},
         compiler_cache=cache_used,
     )
@@ -279,54 +263,6 @@ def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_f
         # someone reports on the whole directory); ninja knows which outputs went dead.
         subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
     return line_maps
-
-
-def split_failed_shard(shard: Shard, blamed: set[int]) -> list[Shard]:
-    """A failing shard in smaller pieces: each variant the compiler blamed alone and the rest
-    together, or halves when the log blamed none or all (so every round makes pieces smaller
-    and a failure ends alone in a shard of one)."""
-    n = len(shard.variants)
-    if blamed and len(blamed) < n:
-        groups = [[i] for i in sorted(blamed)] + [[i for i in range(n) if i not in blamed]]
-    else:
-        groups = [list(range(n // 2)), list(range(n // 2, n))]
-    return [Shard(name=f"{shard.name}_k{k}", variants=[shard.variants[i] for i in group])
-            for k, group in enumerate(groups) if group]
-
-
-def _isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], failures: list[VariantFailure]):
-    """-> (the next round's shards and their flags, the failures now proven: alone in a shard)."""
-    by_shard: dict[str, list[VariantFailure]] = {}
-    for failure in failures:
-        by_shard.setdefault(failure.shard, []).append(failure)
-    next_shards: list[Shard] = []
-    next_flags: dict[str, list[str]] = {}
-    proven: list[VariantFailure] = []
-    for shard in shards:
-        blamed_here = by_shard.get(shard.name)
-        if not blamed_here:
-            pieces = [shard]
-        elif len(shard.variants) == 1:
-            proven.append(blamed_here[0])
-            continue
-        else:
-            ids = {f.template_id for f in blamed_here}
-            pieces = split_failed_shard(shard, {i for i, v in enumerate(shard.variants) if v.template_id in ids})
-        for piece in pieces:
-            next_shards.append(piece)
-            next_flags[piece.name] = shard_flags.get(shard.name, [])
-    return next_shards, next_flags, proven
-
-
-def _with_real_paths(failure: VariantFailure, links: list[Path], folders: list[Path]) -> VariantFailure:
-    """The error as the user knows the header: its own folder, not kfoot's build/inc link
-    (named from build/ on the command line, from build/src/ in a generated #include)."""
-    error = failure.error
-    for link, folder in zip(links, folders):
-        error = error.replace(f"src/../{link.as_posix()}/", f"{folder}/")
-        error = error.replace(f"../{link.as_posix()}/", f"{folder}/")
-        error = error.replace(f"{link.as_posix()}/", f"{folder}/")
-    return dataclasses.replace(failure, error=error)
 
 
 def spec_base(spec: Spec) -> Path:
@@ -390,7 +326,7 @@ def _nvcc_rejects(nvcc_path: Path, flags: list[str]) -> str | None:
     if proc.returncode == 0:
         return None
     lines = [line.strip() for line in (proc.stderr + proc.stdout).splitlines() if line.strip()]
-    return next((line for line in lines if _ERROR.search(line)), lines[0] if lines else f"exit {proc.returncode}")
+    return next((line for line in lines if ERROR_LINE.search(line)), lines[0] if lines else f"exit {proc.returncode}")
 
 
 def split_launcher(launcher: str | list[str]) -> list[str]:
@@ -556,110 +492,3 @@ def _run_ninja(ninja_path: Path, build_dir: Path, jobs: int, on_progress) -> _Ni
     return _NinjaRun(proc.returncode, edges, compiled, failed, lines)
 
 
-_ERROR = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
-_INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
-# How nvcc may print a type kfoot (or the spec) spells otherwise, to one form per type: nvcc's
-# front end prints bool as __nv_bool, and integers with or without `int` and fixed-width names.
-_SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
-              "long int": "int64_t", "short": "int16_t", "short int": "int16_t", "unsigned short": "uint16_t",
-              "unsigned short int": "uint16_t", "unsigned int": "uint32_t", "unsigned": "uint32_t",
-              "unsigned long": "uint64_t", "unsigned long int": "uint64_t", "__nv_bool": "bool",
-              "long long": "int64_t", "long long int": "int64_t", "unsigned long long": "uint64_t",
-              "unsigned long long int": "uint64_t"}
-# libcu++'s versioned inline namespace (cuda::std::__4::complex<float>), absent from spec spellings.
-_INLINE_NAMESPACE = re.compile(r"::__\d+::")
-
-
-def _split_top_level(text: str) -> list[str]:
-    parts, depth, current = [], 0, []
-    for ch in text:
-        if ch in "<([":
-            depth += 1
-        elif ch in ">)]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-    if current:
-        parts.append("".join(current).strip())
-    return parts
-
-
-def _normalise_args(args) -> tuple[str, ...]:
-    out = []
-    for arg in args:
-        arg = _INLINE_NAMESPACE.sub("::", " ".join(str(arg).split()).lstrip(":"))
-        arg = re.sub(r"\b__nv_bool\b", "bool", arg)
-        out.append(_SPELLINGS.get(arg, arg).replace(" ", ""))
-    return tuple(out)
-
-
-def _collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, dict[int, int]],
-                      failed_outputs: list[str]) -> list[VariantFailure]:
-    """Name the failing variants of each failed shard, each with its first error line.
-
-    nvcc reports an error in a template either at the shard's own line (`x.cu(12): error`)
-    or in the header followed by "detected during instantiation ... at line 12 of x.cu";
-    each source line holds one variant, so the line number names it.
-    """
-    failures: list[VariantFailure] = []
-    failed = set(failed_outputs)
-    for shard in shards:  # spec order, whatever order ninja finished in
-        if ShardPaths.of(shard).object not in failed:
-            continue
-        log = build_dir / ShardPaths.of(shard).log
-        try:
-            text = log.read_text(errors="replace")
-        except OSError:
-            text = ""
-        source_name = re.escape(f"{shard.name}.cu")
-        direct = re.compile(rf"{source_name}\((\d+)\): (?:error|catastrophic error)")
-        during = re.compile(rf"at line (\d+) of \S*{source_name}")
-        by_args = {_normalise_args(v.args): i for i, v in enumerate(shard.variants)}
-        first_error = ""
-        current_error = ""
-        blamed: dict[int, str] = {}
-
-        def blame(index: int | None) -> None:
-            if index is not None and current_error:
-                blamed.setdefault(index, current_error)
-
-        for line in text.splitlines():
-            stripped = line.strip()
-            if _ERROR.search(stripped) and "instantiation of" not in stripped:
-                current_error = stripped
-                first_error = first_error or stripped
-                match = direct.search(stripped)
-                if match:
-                    blame(line_maps[shard.name].get(int(match.group(1))))
-                continue
-            match = during.search(stripped)
-            if match:
-                blame(line_maps[shard.name].get(int(match.group(1))))
-            # Implicit instantiations carry no line, but name the template arguments:
-            # 'instantiation of "void k<Op,In>(...) [with Op=kfoot::op::Floor, In=float]"'.
-            match = _INSTANTIATION.search(stripped)
-            if match:
-                bound = [b.split("=", 1)[1] for b in _split_top_level(match.group(1)) if "=" in b]
-                blame(by_args.get(_normalise_args(bound)))
-        if not first_error:
-            first_error = next((l.strip() for l in text.splitlines() if l.strip()), "compiler failed without output")
-        if not blamed:
-            blamed = {i: first_error for i in range(len(shard.variants))}
-        for index in sorted(blamed):
-            v = shard.variants[index]
-            failures.append(VariantFailure(v.template_id, v.family, shard.name, blamed[index], log))
-    return failures
-
-
-def _failure_message(failures: list[VariantFailure], shard_total: int) -> str:
-    shards = sorted({f.shard for f in failures})
-    lines = [
-        f"{len(failures)} variant(s) failed to compile in {len(shards)} of {shard_total} shard(s) "
-        f"(the other shards were built; compiler logs: {failures[0].log.parent})"
-    ]
-    for f in failures:
-        lines.append(f"  {f.template_id} [{f.family}]: {f.error}")
-    return "\n".join(lines)

@@ -227,7 +227,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
                 "duplicates_dropped": result.duplicates, "families": families},
         variants=tuple(ManifestVariant(i, v.family, v.template_id, dict(v.values), symbol, shard_of[v.template_id])
                        for i, (v, symbol) in enumerate(zip(result.variants, result.symbols))),
-        failures=tuple(ManifestFailure(f["template_id"], f["family"], f["error"]) for f in result.failures),
+        failures=tuple(ManifestFailure(f.template_id, f.family, f.error) for f in result.failures),
         shards=tuple(shards),
         sizes={"library": result.library_bytes, "fatbin": result.fatbin_bytes},
         timings={**result.timings, "jobs": jobs},

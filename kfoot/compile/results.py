@@ -11,6 +11,7 @@ from ..core.units import format_bytes
 from ..runtime.registry import REGISTRY_NAME, Registry
 from ..variants.enumerate import Variant
 from .launcher import summary_row
+from .failures import VariantFailure
 from .nvrtc_checks import NvrtcCheck
 from .sources import Shard
 
@@ -35,8 +36,8 @@ class AotResult:
     name: str = "kfoot_kernels"  # --name: libNAME.so, NAME::find_kernel
     header: Path | None = None  # include/NAME/kernels.hpp
     duplicates: int = 0  # variants dropped because another family has the same template-id
-    # --keep-going: the variants left out because they do not compile: {template_id, family, error}
-    failures: list[dict] = field(default_factory=list)
+    # --keep-going: the variants left out because they do not compile, each with its first error
+    failures: list[VariantFailure] = field(default_factory=list)
     timings: dict = field(default_factory=dict)
     # --launcher sccache|ccache: what the cache did (kfoot.compile.launcher.difference)
     compiler_cache: dict | None = None
@@ -65,7 +66,7 @@ class AotResult:
             "fatbin_bytes": self.fatbin_bytes,
             "elapsed_s": round(self.elapsed_s, 3),
             "kernels_per_s": round(self.kernels / self.elapsed_s, 1) if self.compiled_shards else None,
-            "failed": sorted(f["template_id"] for f in self.failures),
+            "failed": sorted(f.template_id for f in self.failures),
             "compiler_cache": self.compiler_cache,
         }
 

@@ -1,0 +1,195 @@
+"""Variants that do not compile, in an AOT build: naming them from nvcc's log (each source line
+of a shard holds one variant, and template errors name the instantiation), and with
+--keep-going isolating them (a failing shard is split until each failure stands alone) so the
+library holds every variant that compiles."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import KfootError
+from .ninja_file import ShardPaths
+from .sources import Shard
+
+
+class BuildError(KfootError):
+    """Some variants failed to compile; `failures` lists them with the compiler's first error."""
+
+    def __init__(self, message: str, failures: list["VariantFailure"]):
+        self.failures = failures
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class VariantFailure:
+    template_id: str
+    family: str
+    shard: str
+    error: str  # the compiler's first error line for this variant
+    log: Path
+
+
+def split_failed_shard(shard: Shard, blamed: set[int]) -> list[Shard]:
+    """A failing shard in smaller pieces: each variant the compiler blamed alone and the rest
+    together, or halves when the log blamed none or all (so every round makes pieces smaller
+    and a failure ends alone in a shard of one)."""
+    n = len(shard.variants)
+    if blamed and len(blamed) < n:
+        groups = [[i] for i in sorted(blamed)] + [[i for i in range(n) if i not in blamed]]
+    else:
+        groups = [list(range(n // 2)), list(range(n // 2, n))]
+    return [Shard(name=f"{shard.name}_k{k}", variants=[shard.variants[i] for i in group])
+            for k, group in enumerate(groups) if group]
+
+
+def isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], failures: list[VariantFailure]):
+    """-> (the next round's shards and their flags, the failures now proven: alone in a shard)."""
+    by_shard: dict[str, list[VariantFailure]] = {}
+    for failure in failures:
+        by_shard.setdefault(failure.shard, []).append(failure)
+    next_shards: list[Shard] = []
+    next_flags: dict[str, list[str]] = {}
+    proven: list[VariantFailure] = []
+    for shard in shards:
+        blamed_here = by_shard.get(shard.name)
+        if not blamed_here:
+            pieces = [shard]
+        elif len(shard.variants) == 1:
+            proven.append(blamed_here[0])
+            continue
+        else:
+            ids = {f.template_id for f in blamed_here}
+            pieces = split_failed_shard(shard, {i for i, v in enumerate(shard.variants) if v.template_id in ids})
+        for piece in pieces:
+            next_shards.append(piece)
+            next_flags[piece.name] = shard_flags.get(shard.name, [])
+    return next_shards, next_flags, proven
+
+
+def with_real_paths(failure: VariantFailure, links: list[Path], folders: list[Path]) -> VariantFailure:
+    """The error as the user knows the header: its own folder, not kfoot's build/inc link
+    (named from build/ on the command line, from build/src/ in a generated #include)."""
+    error = failure.error
+    for link, folder in zip(links, folders):
+        error = error.replace(f"src/../{link.as_posix()}/", f"{folder}/")
+        error = error.replace(f"../{link.as_posix()}/", f"{folder}/")
+        error = error.replace(f"{link.as_posix()}/", f"{folder}/")
+    return dataclasses.replace(failure, error=error)
+
+
+ERROR_LINE = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
+
+
+_INSTANTIATION = re.compile(r'instantiation of "[^"]*?\[with (.+?)\]"')
+
+
+# How nvcc may print a type kfoot (or the spec) spells otherwise, to one form per type: nvcc's
+# front end prints bool as __nv_bool, and integers with or without `int` and fixed-width names.
+_SPELLINGS = {"signed char": "int8_t", "unsigned char": "uint8_t", "int": "int32_t", "long": "int64_t",
+              "long int": "int64_t", "short": "int16_t", "short int": "int16_t", "unsigned short": "uint16_t",
+              "unsigned short int": "uint16_t", "unsigned int": "uint32_t", "unsigned": "uint32_t",
+              "unsigned long": "uint64_t", "unsigned long int": "uint64_t", "__nv_bool": "bool",
+              "long long": "int64_t", "long long int": "int64_t", "unsigned long long": "uint64_t",
+              "unsigned long long int": "uint64_t"}
+
+
+# libcu++'s versioned inline namespace (cuda::std::__4::complex<float>), absent from spec spellings.
+_INLINE_NAMESPACE = re.compile(r"::__\d+::")
+
+
+def _split_top_level(text: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if current:
+        parts.append("".join(current).strip())
+    return parts
+
+
+def _normalise_args(args) -> tuple[str, ...]:
+    out = []
+    for arg in args:
+        arg = _INLINE_NAMESPACE.sub("::", " ".join(str(arg).split()).lstrip(":"))
+        arg = re.sub(r"\b__nv_bool\b", "bool", arg)
+        out.append(_SPELLINGS.get(arg, arg).replace(" ", ""))
+    return tuple(out)
+
+
+def collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, dict[int, int]],
+                      failed_outputs: list[str]) -> list[VariantFailure]:
+    """Name the failing variants of each failed shard, each with its first error line.
+
+    nvcc reports an error in a template either at the shard's own line (`x.cu(12): error`)
+    or in the header followed by "detected during instantiation ... at line 12 of x.cu";
+    each source line holds one variant, so the line number names it.
+    """
+    failures: list[VariantFailure] = []
+    failed = set(failed_outputs)
+    for shard in shards:  # spec order, whatever order ninja finished in
+        if ShardPaths.of(shard).object not in failed:
+            continue
+        log = build_dir / ShardPaths.of(shard).log
+        try:
+            text = log.read_text(errors="replace")
+        except OSError:
+            text = ""
+        source_name = re.escape(f"{shard.name}.cu")
+        direct = re.compile(rf"{source_name}\((\d+)\): (?:error|catastrophic error)")
+        during = re.compile(rf"at line (\d+) of \S*{source_name}")
+        by_args = {_normalise_args(v.args): i for i, v in enumerate(shard.variants)}
+        first_error = ""
+        current_error = ""
+        blamed: dict[int, str] = {}
+
+        def blame(index: int | None) -> None:
+            if index is not None and current_error:
+                blamed.setdefault(index, current_error)
+
+        for line in text.splitlines():
+            stripped = line.strip()
+            if ERROR_LINE.search(stripped) and "instantiation of" not in stripped:
+                current_error = stripped
+                first_error = first_error or stripped
+                match = direct.search(stripped)
+                if match:
+                    blame(line_maps[shard.name].get(int(match.group(1))))
+                continue
+            match = during.search(stripped)
+            if match:
+                blame(line_maps[shard.name].get(int(match.group(1))))
+            # Implicit instantiations carry no line, but name the template arguments:
+            # 'instantiation of "void k<Op,In>(...) [with Op=kfoot::op::Floor, In=float]"'.
+            match = _INSTANTIATION.search(stripped)
+            if match:
+                bound = [b.split("=", 1)[1] for b in _split_top_level(match.group(1)) if "=" in b]
+                blame(by_args.get(_normalise_args(bound)))
+        if not first_error:
+            first_error = next((l.strip() for l in text.splitlines() if l.strip()), "compiler failed without output")
+        if not blamed:
+            blamed = {i: first_error for i in range(len(shard.variants))}
+        for index in sorted(blamed):
+            v = shard.variants[index]
+            failures.append(VariantFailure(v.template_id, v.family, shard.name, blamed[index], log))
+    return failures
+
+
+def failure_message(failures: list[VariantFailure], shard_total: int) -> str:
+    shards = sorted({f.shard for f in failures})
+    lines = [
+        f"{len(failures)} variant(s) failed to compile in {len(shards)} of {shard_total} shard(s) "
+        f"(the other shards were built; compiler logs: {failures[0].log.parent})"
+    ]
+    for f in failures:
+        lines.append(f"  {f.template_id} [{f.family}]: {f.error}")
+    return "\n".join(lines)
