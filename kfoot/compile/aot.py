@@ -31,7 +31,8 @@ from pathlib import Path
 import ninja
 
 from ..core.errors import KfootError, ToolMissing
-from ..variants.loader import Spec, distinct_flag_sets
+from ..variants.build_options import distinct_flag_sets
+from ..variants.loader import Spec
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..variants.enumerate import Variant, enumerate_spec, unique_by_template_id
 from . import launcher as launchers

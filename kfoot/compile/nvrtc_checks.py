@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..core.archs import check_supported, parse_targets
 from ..core.errors import KfootError
 from ..runtime.registry import TEMPLATES_DIR, Registry
-from ..variants.loader import distinct_flag_sets
+from ..variants.build_options import distinct_flag_sets
 
 _NVRTC_UNKNOWN = re.compile(r"unrecognized option (\S+)")
 CHECK_ARCH = "sm_90"  # flags are checked for this arch when the build names none

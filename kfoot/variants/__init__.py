@@ -1,7 +1,8 @@
 """Step 1 of the pipeline: a spec (TOML) -> its families and axes -> the variants they instantiate.
 
-- loader: reading and validating a spec (`load_spec`, `Spec`, `Family`, `Axis`).
-- dtypes: the dtype names a spec may use, their C++ spellings and promotion.
+- loader: reading and validating a spec (`load_spec`, `Spec`, `Family`, `Axis`); errors: its
+  one-line SpecError; build_options: the spec's include_dirs, defines and flags.
+- dtypes: the dtype names a spec may use, their C++ spellings and promotion, and a spec's own.
 - enumerate: the `Variant`, enumerating a spec's variants, template-ids.
 - explain: where the count comes from (`kfoot enumerate`, `--explain`); render: its tables.
 """

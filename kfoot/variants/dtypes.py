@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from .errors import IDENTIFIER, spec_error
+
 
 @dataclass(frozen=True)
 class DType:
@@ -244,3 +246,96 @@ def _promote_any(da: DType, db: DType) -> str:
     needed = db.bits if db.kind == "f" else max(_float_bits_for(db), 32)
     needed = max(needed, 32)
     return da.name if component >= needed else _builtin("c", 2 * needed)
+
+
+# -- a spec's [dtypes] and [typesets] tables, and the words its axes may hold ---------------------
+
+def load_typesets(path: Path, raw: object, table: DTypeTable) -> dict[str, list[str]]:
+    if not isinstance(raw, dict):
+        raise spec_error(path, None, "typesets", "must be a table of name = [dtype, ...]")
+    typesets: dict[str, list[str]] = {}
+    for name, members in raw.items():
+        key = f"typesets.{name}"
+        if not isinstance(members, list) or not members:
+            raise spec_error(path, None, key, "must be a non-empty list of dtype names")
+        for member in members:
+            if isinstance(member, str) and member in ALIASES:
+                member = ALIASES[member]
+            if not isinstance(member, str) or member not in table:
+                raise spec_error(path, None, key, unknown_dtype(member, table))
+        if len(set(members)) != len(members):
+            dup = next(m for m in members if members.count(m) > 1)
+            raise spec_error(path, None, key, f"dtype {dup!r} listed twice")
+        typesets[name] = [ALIASES.get(m, m) for m in members]
+    return typesets
+
+
+_DTYPE_KEYS = frozenset({"cpp", "header", "kind", "bits"})
+
+
+def unknown_dtype(word: object, table: DTypeTable) -> str:
+    near = table.nearest(word) if isinstance(word, str) else []
+    hint = f"did you mean {' or '.join(near)}?" if near else f"dtypes are {', '.join(table.names)}"
+    return f"unknown dtype {word!r}; {hint} (write cpp:NAME for a C++ type that is not a dtype)"
+
+
+def load_dtypes(path: Path, raw: object) -> DTypeTable:
+    """[dtypes.NAME] tables: a spec's own dtypes (cpp spelling, header, kind and bits), in a
+    table of its own (the builtins and these; another spec never sees them)."""
+    own = BUILTIN
+    if not isinstance(raw, dict):
+        raise spec_error(path, None, "dtypes", "must be a table of [dtypes.NAME] tables")
+    for name, table in raw.items():
+        key = f"dtypes.{name}"
+        if not IDENTIFIER.match(name):
+            raise spec_error(path, None, key, "a dtype name is a plain identifier")
+        if name in BUILTIN_NAMES:
+            raise spec_error(path, None, key, f"'{name}' is a builtin dtype; pick another name")
+        if not isinstance(table, dict):
+            raise spec_error(path, None, key, 'must be a table: cpp = "...", optional header, kind and bits')
+        for k in table:
+            if k not in _DTYPE_KEYS:
+                raise spec_error(path, None, f"{key}.{k}", f"unknown key; dtype keys are {', '.join(sorted(_DTYPE_KEYS))}")
+        cpp = table.get("cpp")
+        if not isinstance(cpp, str) or not cpp.strip():
+            raise spec_error(path, None, f"{key}.cpp", "every dtype needs its C++ spelling, cpp = \"...\"")
+        header = table.get("header")
+        if header is not None:
+            if not isinstance(header, str) or not header:
+                raise spec_error(path, None, f"{key}.header", "must be a path relative to the spec file")
+            header = (path.parent / header).resolve()
+            if not header.is_file():
+                raise spec_error(path, None, f"{key}.header", f"header {table['header']!r} does not exist (looked for {header})")
+        kind, bits = table.get("kind"), table.get("bits")
+        if (kind is None) != (bits is None):
+            raise spec_error(path, None, key, "kind and bits go together (both, for promotion, or neither)")
+        if kind is not None and kind not in kind_words():
+            raise spec_error(path, None, f"{key}.kind", f"must be one of {', '.join(kind_words())}, not {kind!r}")
+        if bits is not None and (isinstance(bits, bool) or bits not in (8, 16, 32, 64, 128)):
+            raise spec_error(path, None, f"{key}.bits", f"must be 8, 16, 32, 64 or 128, not {bits!r}")
+        try:
+            own = own.declare(name, " ".join(cpp.split()), header, kind, bits)
+        except ValueError as exc:
+            raise spec_error(path, None, key, str(exc)) from None
+    return own
+
+
+def axis_value(text: str, table: DTypeTable) -> str:
+    """A string axis value as kfoot keeps it: a dtype name, or a C++ spelling taken verbatim.
+
+    `cpp:TEXT` is always verbatim; a fixed-width name (int64_t) is its dtype; any other bare
+    word must be a dtype or a fundamental type, so a typo (flaot16) is caught here, not by nvcc.
+    Raises ValueError with the message.
+    """
+    if text.startswith("cpp:"):
+        verbatim = text[4:].strip()
+        if not verbatim:
+            raise ValueError("cpp: needs a C++ type or value after it")
+        return verbatim
+    if text in table:
+        return text
+    if text in ALIASES:
+        return ALIASES[text]
+    if IDENTIFIER.match(text) and text not in FUNDAMENTAL_WORDS:
+        raise ValueError(unknown_dtype(text, table))
+    return text

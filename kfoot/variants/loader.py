@@ -20,9 +20,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import dtypes
-from ..core.errors import KfootError
 from ..core.includes import walk_includes
+from . import dtypes
+from .build_options import OPTION_KEYS, BuildOptions, load_build, load_options
+from .dtypes import axis_value, load_dtypes, load_typesets
+from .errors import SpecError, spec_error
 
 # Package data, found through importlib.resources so an installed wheel finds its own copy.
 BUNDLED_DIR = Path(str(importlib.resources.files("kfoot.bundled"))).resolve()
@@ -46,32 +48,12 @@ def resolve_spec_path(path: str | Path | None) -> Path:
         return BUNDLED_SPECS[name]
     return Path(path)
 
-_OPTION_KEYS = ("include_dirs", "defines", "flags", "nvcc_flags", "nvrtc_flags")
+
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description",
-                *_OPTION_KEYS}
+                *OPTION_KEYS}
 _STYLES = ("nested", "dependent")
 _TOP_KEYS = {"dtypes", "typesets", "family", "build"}
-_BUILD_KEYS = {"shard_size", *_OPTION_KEYS}
-# The archs come from --arch; a spec that set them too would fight it.
-_ARCH_FLAGS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code")
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
-
-
-class SpecError(KfootError):
-    """A spec that cannot be used; the message names the file, the family and the key."""
-
-
-def _where(path: Path, family: str | None, key: str | None) -> str:
-    parts = [str(path)]
-    if family is not None:
-        parts.append(f"family '{family}'")
-    if key is not None:
-        parts.append(f"key '{key}'")
-    return ": ".join(parts)
-
-
-def _fail(path: Path, family: str | None, key: str | None, message: str) -> SpecError:
-    return SpecError(f"{_where(path, family, key)}: {message}")
 
 
 def format_value(value: object) -> str:
@@ -79,74 +61,6 @@ def format_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What a spec tells the compilers: include folders, macros, flags ([build] and per family).
-
-    A family's options are the [build] ones followed by its own (`merged`). `origin` maps each
-    flag to the spec key it came from, so a flag a compiler rejects is reported at its key.
-    """
-
-    include_dirs: tuple[Path, ...] = ()  # absolute, resolved
-    defines: tuple[tuple[str, str | None], ...] = ()  # (NAME, value); None: defined with no value
-    flags: tuple[str, ...] = ()  # both compilers
-    nvcc_flags: tuple[str, ...] = ()
-    nvrtc_flags: tuple[str, ...] = ()
-    origin: tuple[tuple[str, str], ...] = ()  # (flag, "build.flags" or "family 'x': key 'flags'")
-
-    def merged(self, other: "BuildOptions") -> "BuildOptions":
-        return BuildOptions(
-            include_dirs=tuple(dict.fromkeys(self.include_dirs + other.include_dirs)),
-            defines=tuple({**dict(self.defines), **dict(other.defines)}.items()),
-            flags=self.flags + other.flags,
-            nvcc_flags=self.nvcc_flags + other.nvcc_flags,
-            nvrtc_flags=self.nvrtc_flags + other.nvrtc_flags,
-            origin=self.origin + other.origin,
-        )
-
-    @property
-    def empty(self) -> bool:
-        return not (self.include_dirs or self.defines or self.flags or self.nvcc_flags or self.nvrtc_flags)
-
-    def define_args(self) -> list[str]:
-        return [f"-D{name}" if value is None else f"-D{name}={value}" for name, value in self.defines]
-
-    def nvcc_args(self) -> list[str]:
-        """-I and -D, then `flags`, then `nvcc_flags` (a later flag wins where nvcc lets it)."""
-        return [*(f"-I{d}" for d in self.include_dirs), *self.define_args(), *self.flags, *self.nvcc_flags]
-
-    def nvrtc_args(self) -> list[str]:
-        """-D, `flags`, `nvrtc_flags`; the include folders go separately (the registry's copies)."""
-        return [*self.define_args(), *self.flags, *self.nvrtc_flags]
-
-    def key_of(self, flag: str) -> str:
-        return next((key for f, key in self.origin if f == flag), "flags")
-
-    def as_json(self, base: Path | None = None) -> dict:
-        def show(d: Path) -> str:
-            if base is not None:
-                try:
-                    return d.relative_to(base).as_posix()
-                except ValueError:
-                    pass
-            return str(d)
-
-        return {"include_dirs": [show(d) for d in self.include_dirs], "defines": dict(self.defines),
-                "flags": list(self.flags), "nvcc_flags": list(self.nvcc_flags), "nvrtc_flags": list(self.nvrtc_flags)}
-
-
-def distinct_flag_sets(spec: "Spec", family_names, compiler_key: str):
-    """(the family's BuildOptions, its `flags` plus `<compiler_key>`) once per distinct flag set,
-    empty sets left out: what a flag check needs to run each compiler once per set."""
-    seen: set[tuple[str, ...]] = set()
-    for name in family_names:
-        options = spec.family(name).build
-        flags = (*options.flags, *getattr(options, compiler_key))
-        if flags and flags not in seen:
-            seen.add(flags)
-            yield options, flags
 
 
 @dataclass(frozen=True)
@@ -162,7 +76,6 @@ class Axis:
     @property
     def derived(self) -> bool:
         return self.rule is not None
-
 
 
 @dataclass
@@ -206,7 +119,7 @@ class Family:
         return self.dtypes.promote([values[s] for s in axis.sources])
 
     def _error(self, key: str | None, message: str) -> SpecError:
-        return _fail(self.spec_path, self.name, key, message)
+        return spec_error(self.spec_path, self.name, key, message)
 
     def derive(self, values: dict) -> dict:
         """Complete a choice of free-axis values with the derived axes, validating every value.
@@ -310,7 +223,7 @@ class Spec:
             if fam.name == name:
                 return fam
         names = ", ".join(f.name for f in self.families)
-        raise _fail(self.path, name, None, f"no such family; families are {names}")
+        raise spec_error(self.path, name, None, f"no such family; families are {names}")
 
     def select(self, patterns: list[str] | tuple[str, ...] | None) -> list[Family]:
         """Families whose name or group matches any glob pattern (all when none given)."""
@@ -323,7 +236,7 @@ class Spec:
         ]
         if not chosen:
             names = ", ".join(f.name for f in self.families)
-            raise _fail(self.path, None, "family", f"no family matches {', '.join(patterns)}; families are {names}")
+            raise spec_error(self.path, None, "family", f"no family matches {', '.join(patterns)}; families are {names}")
         return chosen
 
     def headers(self) -> list[Path]:
@@ -368,189 +281,36 @@ def load_spec(path: str | Path | None = None) -> Spec:
 
     for key in data:
         if key not in _TOP_KEYS:
-            raise _fail(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
-    table = _load_dtypes(spec_path, data.get("dtypes", {}))
-    typesets = _load_typesets(spec_path, data.get("typesets", {}), table)
-    shard_size, build = _load_build(spec_path, data.get("build", {}))
+            raise spec_error(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
+    table = load_dtypes(spec_path, data.get("dtypes", {}))
+    typesets = load_typesets(spec_path, data.get("typesets", {}), table)
+    shard_size, build = load_build(spec_path, data.get("build", {}))
     raw_families = data.get("family")
     if not isinstance(raw_families, list) or not raw_families:
-        raise _fail(spec_path, None, "family", "the spec needs at least one [[family]] table")
+        raise spec_error(spec_path, None, "family", "the spec needs at least one [[family]] table")
 
     families: list[Family] = []
     seen_names: set[str] = set()
     for index, raw in enumerate(raw_families):
         fam = _load_family(spec_path, typesets, raw, index, build, table)
         if fam.name in seen_names:
-            raise _fail(spec_path, fam.name, "name", "duplicate family name")
+            raise spec_error(spec_path, fam.name, "name", "duplicate family name")
         seen_names.add(fam.name)
         families.append(fam)
     return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build,
                 dtypes=table)
 
 
-def _load_options(path: Path, family: str | None, raw: dict, prefix: str) -> BuildOptions:
-    """include_dirs, defines, flags, nvcc_flags, nvrtc_flags of [build] (prefix "build.") or a family."""
-
-    def fail(key: str, message: str) -> SpecError:
-        return _fail(path, family, prefix + key, message)
-
-    def where(key: str) -> str:
-        return _where(path, family, prefix + key).split(": ", 1)[1]
-
-    dirs: list[Path] = []
-    raw_dirs = raw.get("include_dirs", [])
-    if not isinstance(raw_dirs, list) or not all(isinstance(d, str) and d for d in raw_dirs):
-        raise fail("include_dirs", "must be a list of folders relative to the spec file")
-    for text in raw_dirs:
-        folder = (path.parent / text).resolve()
-        if not folder.is_dir():
-            what = "is a file, not a folder" if folder.exists() else "does not exist"
-            raise fail("include_dirs", f"folder {text!r} {what} (looked for {folder})")
-        dirs.append(folder)
-    defines: list[tuple[str, str | None]] = []
-    raw_defines = raw.get("defines", {})
-    if not isinstance(raw_defines, dict):
-        raise fail("defines", "must be a table of NAME = value")
-    for name, value in raw_defines.items():
-        if not _IDENTIFIER.match(name):
-            raise fail(f"defines.{name}", "a macro name is a plain identifier")
-        if isinstance(value, bool):
-            text = "1" if value else "0"
-        elif isinstance(value, (int, float)):
-            text = str(value)
-        elif isinstance(value, str):
-            text = value
-        else:
-            raise fail(f"defines.{name}", f"must be a string, number or boolean, not {value!r}")
-        defines.append((name, text))
-    lists: dict[str, tuple[str, ...]] = {}
-    origin: list[tuple[str, str]] = []
-    for key in ("flags", "nvcc_flags", "nvrtc_flags"):
-        value = raw.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(f, str) and f.strip() for f in value):
-            raise fail(key, "must be a list of compiler flags (strings)")
-        for flag in value:
-            if flag.split("=", 1)[0] in _ARCH_FLAGS:
-                raise fail(key, f"flag {flag!r} sets the target; archs come from --arch")
-            origin.append((flag, where(key)))
-        lists[key] = tuple(value)
-    return BuildOptions(include_dirs=tuple(dirs), defines=tuple(defines), origin=tuple(origin), **lists)
-
-
-def _load_build(path: Path, raw: object) -> tuple[int | None, BuildOptions]:
-    if not isinstance(raw, dict):
-        raise _fail(path, None, "build", "must be a table")
-    for key in raw:
-        if key not in _BUILD_KEYS:
-            raise _fail(path, None, f"build.{key}", f"unknown key; build keys are {', '.join(sorted(_BUILD_KEYS))}")
-    size = raw.get("shard_size")
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
-        raise _fail(path, None, "build.shard_size", f"must be a positive integer, not {size!r}")
-    return size, _load_options(path, None, raw, "build.")
-
-
-def _load_typesets(path: Path, raw: object, table: dtypes.DTypeTable) -> dict[str, list[str]]:
-    if not isinstance(raw, dict):
-        raise _fail(path, None, "typesets", "must be a table of name = [dtype, ...]")
-    typesets: dict[str, list[str]] = {}
-    for name, members in raw.items():
-        key = f"typesets.{name}"
-        if not isinstance(members, list) or not members:
-            raise _fail(path, None, key, "must be a non-empty list of dtype names")
-        for member in members:
-            if isinstance(member, str) and member in dtypes.ALIASES:
-                member = dtypes.ALIASES[member]
-            if not isinstance(member, str) or member not in table:
-                raise _fail(path, None, key, _unknown_dtype(member, table))
-        if len(set(members)) != len(members):
-            dup = next(m for m in members if members.count(m) > 1)
-            raise _fail(path, None, key, f"dtype {dup!r} listed twice")
-        typesets[name] = [dtypes.ALIASES.get(m, m) for m in members]
-    return typesets
-
-
-_DTYPE_KEYS = {"cpp", "header", "kind", "bits"}
-_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
-
-
-def _unknown_dtype(word: object, table: dtypes.DTypeTable) -> str:
-    near = table.nearest(word) if isinstance(word, str) else []
-    hint = f"did you mean {' or '.join(near)}?" if near else f"dtypes are {', '.join(table.names)}"
-    return f"unknown dtype {word!r}; {hint} (write cpp:NAME for a C++ type that is not a dtype)"
-
-
-def _load_dtypes(path: Path, raw: object) -> dtypes.DTypeTable:
-    """[dtypes.NAME] tables: a spec's own dtypes (cpp spelling, header, kind and bits), in a
-    table of its own (the builtins and these; another spec never sees them)."""
-    own = dtypes.BUILTIN
-    if not isinstance(raw, dict):
-        raise _fail(path, None, "dtypes", "must be a table of [dtypes.NAME] tables")
-    for name, table in raw.items():
-        key = f"dtypes.{name}"
-        if not _IDENTIFIER.match(name):
-            raise _fail(path, None, key, "a dtype name is a plain identifier")
-        if name in dtypes.BUILTIN_NAMES:
-            raise _fail(path, None, key, f"'{name}' is a builtin dtype; pick another name")
-        if not isinstance(table, dict):
-            raise _fail(path, None, key, 'must be a table: cpp = "...", optional header, kind and bits')
-        for k in table:
-            if k not in _DTYPE_KEYS:
-                raise _fail(path, None, f"{key}.{k}", f"unknown key; dtype keys are {', '.join(sorted(_DTYPE_KEYS))}")
-        cpp = table.get("cpp")
-        if not isinstance(cpp, str) or not cpp.strip():
-            raise _fail(path, None, f"{key}.cpp", "every dtype needs its C++ spelling, cpp = \"...\"")
-        header = table.get("header")
-        if header is not None:
-            if not isinstance(header, str) or not header:
-                raise _fail(path, None, f"{key}.header", "must be a path relative to the spec file")
-            header = (path.parent / header).resolve()
-            if not header.is_file():
-                raise _fail(path, None, f"{key}.header", f"header {table['header']!r} does not exist (looked for {header})")
-        kind, bits = table.get("kind"), table.get("bits")
-        if (kind is None) != (bits is None):
-            raise _fail(path, None, key, "kind and bits go together (both, for promotion, or neither)")
-        if kind is not None and kind not in dtypes.kind_words():
-            raise _fail(path, None, f"{key}.kind", f"must be one of {', '.join(dtypes.kind_words())}, not {kind!r}")
-        if bits is not None and (isinstance(bits, bool) or bits not in (8, 16, 32, 64, 128)):
-            raise _fail(path, None, f"{key}.bits", f"must be 8, 16, 32, 64 or 128, not {bits!r}")
-        try:
-            own = own.declare(name, " ".join(cpp.split()), header, kind, bits)
-        except ValueError as exc:
-            raise _fail(path, None, key, str(exc)) from None
-    return own
-
-
-def _axis_value(text: str, table: dtypes.DTypeTable) -> str:
-    """A string axis value as kfoot keeps it: a dtype name, or a C++ spelling taken verbatim.
-
-    `cpp:TEXT` is always verbatim; a fixed-width name (int64_t) is its dtype; any other bare
-    word must be a dtype or a fundamental type, so a typo (flaot16) is caught here, not by nvcc.
-    Raises ValueError with the message.
-    """
-    if text.startswith("cpp:"):
-        verbatim = text[4:].strip()
-        if not verbatim:
-            raise ValueError("cpp: needs a C++ type or value after it")
-        return verbatim
-    if text in table:
-        return text
-    if text in dtypes.ALIASES:
-        return dtypes.ALIASES[text]
-    if _IDENTIFIER.match(text) and text not in dtypes.FUNDAMENTAL_WORDS:
-        raise ValueError(_unknown_dtype(text, table))
-    return text
-
-
 def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int,
                  build: BuildOptions = BuildOptions(), table: dtypes.DTypeTable = dtypes.BUILTIN) -> Family:
     if not isinstance(raw, dict):
-        raise _fail(path, f"#{index + 1}", None, "each [[family]] must be a table")
+        raise spec_error(path, f"#{index + 1}", None, "each [[family]] must be a table")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _fail(path, f"#{index + 1}", "name", "every family needs a non-empty string name")
+        raise spec_error(path, f"#{index + 1}", "name", "every family needs a non-empty string name")
 
     def fail(key: str | None, message: str) -> SpecError:
-        return _fail(path, name, key, message)
+        return spec_error(path, name, key, message)
 
     for key in raw:
         if key not in _FAMILY_KEYS:
@@ -606,7 +366,7 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     family = Family(
         name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
         group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
-        build=build.merged(_load_options(path, name, raw, "")), dtypes=table,
+        build=build.merged(load_options(path, name, raw, "")), dtypes=table,
     )
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
@@ -626,7 +386,7 @@ def _load_axis(path, family, typesets, name, raw, all_axes, table: dtypes.DTypeT
     key = f"axes.{name}"
 
     def fail(message: str) -> SpecError:
-        return _fail(path, family, key, message)
+        return spec_error(path, family, key, message)
 
     if isinstance(raw, str):
         if raw not in typesets:
@@ -643,7 +403,7 @@ def _load_axis(path, family, typesets, name, raw, all_axes, table: dtypes.DTypeT
             elif isinstance(item, str) and item.strip():
                 # A kfoot dtype name stands for its C++ type; anything else goes in verbatim.
                 try:
-                    values.append(_axis_value(item.strip(), table))
+                    values.append(axis_value(item.strip(), table))
                 except ValueError as exc:
                     raise fail(str(exc)) from None
             else:
@@ -682,7 +442,7 @@ def _derive_order(path: Path, family: str, axes: dict[str, Axis]) -> list[str]:
             return
         if state.get(name) == "active":
             cycle = chain[chain.index(name):] + [name]
-            raise _fail(path, family, f"axes.{chain[-1]}",
+            raise spec_error(path, family, f"axes.{chain[-1]}",
                         f"derived axis depends on itself ({' -> '.join(cycle)})")
         state[name] = "active"
         for source in axes[name].sources:
@@ -699,7 +459,7 @@ def _derive_order(path: Path, family: str, axes: dict[str, Axis]) -> list[str]:
 
 def _load_excludes(family: Family, raw: object) -> list[dict[str, tuple[object, ...]]]:
     def fail(key: str, message: str) -> SpecError:
-        return _fail(family.spec_path, family.name, key, message)
+        return spec_error(family.spec_path, family.name, key, message)
 
     if not isinstance(raw, list):
         raise fail("exclude", "must be a list of [[family.exclude]] tables")
