@@ -3,7 +3,8 @@ cache or NVRTC) and launch it. docs/runtime.md documents the API, environment an
 
 - api: `open_registry`, `KernelRegistry`, `Kernel` (the public entry points, re-exported here).
 - registry: `registry.json`, written and read, and resolving axis values to variants.
-- compiler, nvrtc: compiling name expressions with NVRTC, one or many per program.
+- compiler, nvrtc: compiling name expressions with NVRTC, one or many per program; warm:
+  what `kfoot warm` compiles, and its outcome.
 - cache, statmemo, fingerprint: the disk cache, its key, and cheap re-validation of its inputs.
 - trace: the usage trace (`KFOOT_TRACE`).
 """
