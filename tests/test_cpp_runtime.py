@@ -26,7 +26,6 @@ from kfoot.core.prelude import prelude
 from kfoot.runtime.fingerprint import KEY_SCHEMA
 from oracles.cli import REPO, run_kfoot
 
-HEADER = REPO / "kfoot" / "include" / "kfoot" / "runtime.hpp"
 EXAMPLE_SPEC = REPO / "examples" / "cmake" / "kernels" / "scale.toml"
 SCALE_F2 = ("scale", {"T": "float32", "UNROLL": "2"})
 
@@ -85,10 +84,9 @@ def _texts(cubin: Path) -> dict[str, bytes]:
         return {s.name: s.data() for s in elf.iter_sections() if s.name.startswith(".text")}
 
 
-def test_header_names_this_kfoot_and_key_schema():
-    text = HEADER.read_text()
-    assert f'kVersion = "{kfoot.__version__}"' in text
-    assert f"kKeySchema = {KEY_SCHEMA};" in text
+def test_header_names_this_kfoot_and_key_schema(rtc_check):
+    compiled_in = _run(rtc_check, "--constants", env=_env(None))
+    assert compiled_in == {"version": kfoot.__version__, "key_schema": KEY_SCHEMA}
     assert 'set(PACKAGE_VERSION "' + kfoot.__version__ + '")' in (REPO / "kfoot/cmake/kfootConfigVersion.cmake").read_text()
 
 
