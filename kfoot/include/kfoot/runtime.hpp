@@ -35,7 +35,7 @@
 namespace kfoot {
 
 // The kfoot release this header belongs to: part of every cache key, as in Python
-// (tests/test_cpp_runtime.py checks it against kfoot.__version__).
+// (tests/test_cpp_vectors.py checks it against kfoot.__version__).
 inline constexpr const char* kVersion = "0.1.0";
 
 // Every failure: one line naming what and where (a missing registry, an unknown value, NVRTC's

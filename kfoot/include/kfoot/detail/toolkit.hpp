@@ -1,6 +1,6 @@
 // The CUDA toolkit the runtime uses: must agree with kfoot/core/toolchain.py (cuda_roots:
 // $CUDA_HOME, then the NVIDIA wheels' trees, compiled in as KFOOT_CUDA_ROOTS; find_library) and
-// kfoot/runtime/nvrtc.py (include_dirs: the toolkit headers NVRTC needs).
+// kfoot/runtime/nvrtc.py (include_dirs: the toolkit headers NVRTC needs; tests/vectors/toolkit.json).
 //
 // Part of kfoot/runtime.hpp: include that header, not this one.
 #pragma once
