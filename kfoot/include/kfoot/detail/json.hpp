@@ -195,7 +195,7 @@ inline std::string json_string(std::string_view s) {
         case '\b': out += "\\b"; break;
         case '\f': out += "\\f"; break;
         default:
-          if (c < 0x20) escape16(c);
+          if (c < 0x20 || c == 0x7f) escape16(c);  // json.dumps escapes all but space to ~
           else out += char(c);
       }
       continue;
