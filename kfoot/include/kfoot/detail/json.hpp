@@ -9,6 +9,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,7 @@ class JsonReader {
     char c = s_[i_];
     if (c == '{') {
       v.kind = Json::Object;
+      std::unordered_map<std::string, std::size_t> index;
       ++i_;
       skip();
       if (i_ < s_.size() && s_[i_] == '}') { ++i_; return v; }
@@ -72,7 +74,7 @@ class JsonReader {
         skip();
         if (i_ >= s_.size() || s_[i_] != ':') fail("expected ':'");
         ++i_;
-        v.members.emplace_back(std::move(name), value(depth + 1));
+        add_member(v, index, std::move(name), value(depth + 1));
         skip();
         if (i_ < s_.size() && s_[i_] == ',') { ++i_; continue; }
         if (i_ < s_.size() && s_[i_] == '}') { ++i_; return v; }
@@ -100,15 +102,45 @@ class JsonReader {
     if (literal("true")) { v.kind = Json::Bool; v.boolean = true; return v; }
     if (literal("false")) { v.kind = Json::Bool; return v; }
     if (literal("null")) return v;
+    // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?: RFC 8259's numbers, all json.loads reads.
     std::size_t start = i_;
+    auto digits = [&] {
+      std::size_t from = i_;
+      while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+      return i_ > from;
+    };
     if (i_ < s_.size() && s_[i_] == '-') ++i_;
-    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.' || s_[i_] == 'e' ||
-                              s_[i_] == 'E' || s_[i_] == '+' || s_[i_] == '-'))
+    if (i_ < s_.size() && s_[i_] == '0') ++i_;
+    else if (!digits()) fail("unexpected character");
+    if (i_ < s_.size() && s_[i_] == '.') {
       ++i_;
-    if (start == i_ || (i_ == start + 1 && s_[start] == '-')) fail("unexpected character");
+      if (!digits()) fail("bad number");
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      if (!digits()) fail("bad number");
+    }
     v.kind = Json::Number;
     v.text = std::string(s_.substr(start, i_ - start));
     return v;
+  }
+  // A repeated member name keeps its first place and takes the last value, as in the dict
+  // json.loads makes, so both sides read the same registry. Large objects (a registry's AOT
+  // kernels) find repeats through `index`, built once they pass 16 members.
+  static void add_member(Json& object, std::unordered_map<std::string, std::size_t>& index, std::string name, Json item) {
+    auto& members = object.members;
+    std::size_t at = members.size();
+    if (members.size() < 16) {
+      for (std::size_t k = 0; k < members.size(); ++k)
+        if (members[k].first == name) at = k;
+    } else {
+      if (index.empty())
+        for (std::size_t k = 0; k < members.size(); ++k) index.emplace(members[k].first, k);
+      at = index.emplace(name, members.size()).first->second;
+    }
+    if (at < members.size()) members[at].second = std::move(item);
+    else members.emplace_back(std::move(name), std::move(item));
   }
   bool literal(std::string_view word) {
     if (s_.substr(i_, word.size()) == word) { i_ += word.size(); return true; }
