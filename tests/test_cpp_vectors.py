@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import pwd
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,6 +23,7 @@ import pytest
 
 import kfoot
 from kfoot.core import archs, units
+from kfoot.core.cachedir import cache_disabled_by_env, default_cache_root
 from kfoot.core.errors import KfootError
 from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude
@@ -245,3 +248,25 @@ def test_the_toolkit_is_found_alike(cpp, tmp_path, monkeypatch):
     assert python == expected
     monkeypatch.delenv("CUDA_HOME")
     assert cpp(VECTORS / "toolkit.json", "toolkit", root) == expected
+
+
+def test_the_cache_folder_and_switch_are_read_alike(cpp, monkeypatch):
+    cases = _vectors("cache_dir.json")["cache_dir"]
+    homes = {"{passwd_home}": pwd.getpwuid(os.getuid()).pw_dir, "{home:root}": pwd.getpwnam("root").pw_dir}
+    expected = []
+    for case in cases:
+        root = case["root"]
+        for placeholder, home in homes.items():
+            root = root.replace(placeholder, home.rstrip("/"))
+        expected.append({"root": root, "disabled": case["disabled"]})
+    python = []
+    for case in cases:
+        for var in ("KFOOT_CACHE_DIR", "XDG_CACHE_HOME", "HOME", "KFOOT_CACHE"):
+            if var in case["env"]:
+                monkeypatch.setenv(var, case["env"][var])
+            else:
+                monkeypatch.delenv(var, raising=False)
+        python.append({"root": str(default_cache_root()), "disabled": cache_disabled_by_env()})
+    monkeypatch.undo()
+    assert python == expected
+    assert cpp(VECTORS / "cache_dir.json", "cache_dir") == expected

@@ -131,6 +131,15 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
     return "{\"include_dirs\":" + quoted_list(dirs) + ",\"library\":" +
            quote(below(root, d::find_library(member(c, "stem").text))) + "}";
   }
+  if (name == "cache_dir") {
+    const d::Json& env = member(c, "env");
+    for (const char* var : {"KFOOT_CACHE_DIR", "XDG_CACHE_HOME", "HOME", "KFOOT_CACHE"}) {
+      if (const d::Json* value = env.get(var)) ::setenv(var, value->text.c_str(), 1);
+      else ::unsetenv(var);
+    }
+    return "{\"root\":" + quote(d::DiskCache::default_root()) + ",\"disabled\":" +
+           (d::DiskCache::disabled_by_env() ? "true" : "false") + "}";
+  }
   throw std::runtime_error("no vector list named " + name);
 }
 

@@ -1,8 +1,9 @@
-// The disk cache: must agree with kfoot/runtime/kernel_cache.py (DiskCache): the same folder
-// rules and environment variables, the same layout (entries/<2>/<key>.entry, two lines: JSON with
-// sorted keys and its sha256; blobs/<2>/<sha256>.cubin; tmp/; usage), the same checks on every
-// read, the same flock and LRU bound on every write, so an entry either side writes is a hit for
-// the other (tests/test_cpp_runtime.py).
+// The disk cache: must agree with kfoot/runtime/kernel_cache.py (DiskCache) and
+// kfoot/core/cachedir.py (tests/vectors/cache_dir.json): the same folder rules and environment
+// variables, the same layout (entries/<2>/<key>.entry, two lines: JSON with sorted keys and its
+// sha256; blobs/<2>/<sha256>.cubin; tmp/; usage), the same checks on every read, the same flock
+// and LRU bound on every write, so an entry either side writes is a hit for the other
+// (tests/test_cpp_runtime.py).
 //
 // Part of kfoot/runtime.hpp: include that header, not this one.
 #pragma once
@@ -51,12 +52,13 @@ class DiskCache {
     std::string explicit_dir = env("KFOOT_CACHE_DIR");
     if (!explicit_dir.empty()) return expand_user(explicit_dir);
     std::string xdg = env("XDG_CACHE_HOME");
-    std::string base = xdg.empty() ? join(env("HOME"), ".cache") : expand_user(xdg);
+    std::string base = xdg.empty() ? join(expand_user("~"), ".cache") : expand_user(xdg);
     return join(base, "kfoot");
   }
   static bool disabled_by_env() {
     std::string v = env("KFOOT_CACHE");
-    auto b = v.find_first_not_of(" \t\n\r"), e = v.find_last_not_of(" \t\n\r");
+    const char* space = " \t\n\r\v\f\x1c\x1d\x1e\x1f";  // what Python's str.strip() strips in ASCII
+    auto b = v.find_first_not_of(space), e = v.find_last_not_of(space);
     v = b == std::string::npos ? std::string() : v.substr(b, e - b + 1);
     for (auto& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return v == "0" || v == "false" || v == "no" || v == "off";

@@ -4,6 +4,7 @@
 // Part of kfoot/runtime.hpp: include that header, not this one.
 #pragma once
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -78,9 +80,24 @@ inline std::string env(const char* name) {
   return v ? std::string(v) : std::string();
 }
 
+// A leading ~ or ~user, as Python's os.path.expanduser (under Path.expanduser): $HOME (even
+// empty), else the password database's home; a user it cannot find leaves the path as it is.
 inline std::string expand_user(const std::string& path) {
-  if (path.size() && path[0] == '~' && (path.size() == 1 || path[1] == '/')) return env("HOME") + path.substr(1);
-  return path;
+  if (path.empty() || path[0] != '~') return path;
+  std::size_t slash = std::min(path.find('/'), path.size());
+  const char* home = slash == 1 ? std::getenv("HOME") : nullptr;
+  struct passwd entry, *found = nullptr;
+  std::vector<char> buffer(1 << 14);
+  if (!home) {
+    int rc = slash == 1 ? ::getpwuid_r(::getuid(), &entry, buffer.data(), buffer.size(), &found)
+                        : ::getpwnam_r(path.substr(1, slash - 1).c_str(), &entry, buffer.data(), buffer.size(), &found);
+    if (rc != 0 || !found || !found->pw_dir) return path;
+    home = found->pw_dir;
+  }
+  std::string out = home;
+  while (!out.empty() && out.back() == '/') out.pop_back();
+  out += path.substr(slash);
+  return out.empty() ? "/" : out;
 }
 
 }  // namespace kfoot::detail
