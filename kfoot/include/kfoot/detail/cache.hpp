@@ -212,14 +212,7 @@ class DiskCache {
     }
     out.clear();
     out.reserve(static_cast<std::size_t>(st.st_size));
-    char buf[1 << 16];
-    for (;;) {
-      ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      out.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(fd);
+    read_all(fd, out);
     return 0;
   }
   static bool parse_entry(const std::string& data, const std::string& key, Json& meta, std::string& problem) {

@@ -18,10 +18,8 @@
 
 namespace kfoot::detail {
 
-inline bool read_file(const std::string& path, std::string& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  out.clear();
+// The rest of an open file, appended to `out`; the descriptor is closed.
+inline void read_all(int fd, std::string& out) {
   char buf[1 << 16];
   for (;;) {
     ssize_t n = ::read(fd, buf, sizeof buf);
@@ -30,6 +28,13 @@ inline bool read_file(const std::string& path, std::string& out) {
     out.append(buf, static_cast<std::size_t>(n));
   }
   ::close(fd);
+}
+
+inline bool read_file(const std::string& path, std::string& out) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  out.clear();
+  read_all(fd, out);
   return true;
 }
 
