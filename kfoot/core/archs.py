@@ -16,7 +16,8 @@ from .errors import KfootError
 DEFAULT_BUILD_ARCHS = "sm_80,sm_90"
 
 _STRICT = re.compile(r"^(sm|compute)_(\d{2,3})([af]?)$")
-_DEVICE = re.compile(r"^(?:sm_?)?(\d{2,3})([af]?)$")
+_DEVICE = re.compile(r"^(?:sm_?)?(\d{2,3})([af]?)$", re.ASCII)
+_SPACE = " \t\n\r\f\v"  # ASCII only, as the C++ runtime (kfoot/include/kfoot/detail/archs.hpp)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -86,7 +87,7 @@ def parse_targets(archs, what: str = "--arch") -> list[Arch]:
 
 def parse_device_arch(value, what: str = "arch") -> Arch:
     """The SM of a device: 'sm_90', 'sm90', '90', 90, 'sm_90a' -> Arch('sm'); bad input otherwise."""
-    match = _DEVICE.match(str(value).strip().lower())
+    match = _DEVICE.match(str(value).strip(_SPACE).lower())
     if not match:
         raise KfootError(f"{what}: bad arch {value!r}: it is not a SASS arch such as sm_90 or sm_90a")
     return Arch(int(match.group(1)), match.group(2), "sm")

@@ -4,7 +4,12 @@
 - `kB`, `MB`, `GB`, `TB` are powers of 1000 (SI): "1MB" is 1,000,000 bytes;
 - `KiB`, `MiB`, `GiB`, `TiB` are powers of 1024 (IEC), and so are the short forms `K`, `M`,
   `G`, `T` that `ls -h` and `sort -h` print: "1M" is 1,048,576 bytes;
-- `B` or no unit is bytes. Units are case-insensitive; fractions are rounded down.
+- `B` or no unit is bytes. Units are case-insensitive; the exact value is rounded down
+  ("1.001kB" is 1,001 bytes: decimal arithmetic, not binary floating point), and must not
+  exceed 2**64 - 1 bytes.
+
+Digits and spaces are ASCII, as the C++ runtime reads KFOOT_CACHE_MAX_BYTES
+(kfoot/include/kfoot/detail/units.hpp; tests/vectors/units.json holds both to the same answers).
 
 Sizes are printed in IEC units (`format_bytes`), exact below 1 KiB.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 
 from .errors import KfootError
 
@@ -23,7 +29,8 @@ UNITS = {
     "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40,
 }
 SIZE_EXAMPLES = "4096, 64KiB, 500M, 1MB"
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$")
+MAX_BYTES = (1 << 64) - 1  # the largest size: what the C++ runtime holds in 64 bits
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$", re.ASCII)
 
 
 def parse_bytes(text: object, what: str) -> int:
@@ -33,7 +40,7 @@ def parse_bytes(text: object, what: str) -> int:
     if isinstance(text, (int, float)):
         if text < 0 or not math.isfinite(text):
             raise KfootError(f"{what}: {text!r} is not a size (e.g. {SIZE_EXAMPLES})")
-        return int(text)
+        return _in_range(int(text), text, what)
     match = _SIZE.match(str(text))
     if not match:
         raise KfootError(f"{what}: {text!r} is not a size (e.g. {SIZE_EXAMPLES})")
@@ -41,7 +48,19 @@ def parse_bytes(text: object, what: str) -> int:
     if factor is None:
         raise KfootError(f"{what}: {text!r} has an unknown unit {match.group(2)!r}; "
                          "use B, kB, MB, GB (powers of 1000) or KiB, MiB, GiB, K, M, G (powers of 1024)")
-    return math.floor(float(match.group(1)) * factor)
+    whole, _, fraction = match.group(1).partition(".")
+    whole = whole.lstrip("0") or "0"
+    if len(whole) > len(str(MAX_BYTES)):
+        raise KfootError(f"{what}: {text!r} is more than {MAX_BYTES} bytes")
+    # Every factor divides 10**40, so fraction digits past the 40th cannot move the floor (and
+    # Python refuses to read integers of thousands of digits).
+    return _in_range(math.floor(Fraction(f"{whole}.{fraction[:40] or 0}") * factor), text, what)
+
+
+def _in_range(size: int, text: object, what: str) -> int:
+    if size > MAX_BYTES:
+        raise KfootError(f"{what}: {text!r} is more than {MAX_BYTES} bytes")
+    return size
 
 
 def format_bytes(n: int) -> str:

@@ -36,7 +36,8 @@ _SAFE_OPTION = re.compile(
     r"|--device-as-default-execution-space|--?(?:rdc|relocatable-device-code)=(?:true|false)"
     r"|-w|--disable-warnings|--?extra-device-vectorization|--?restrict|--?dopt=(?:on|off)"
     r"|--?ewp|--extensible-whole-program|--?Ofast-compile=(?:0|min|mid|max)"
-    r"|--?diag-(?:suppress|error|warn)=[\d,]+|-Wno-deprecated-declarations|-Wreorder)$")
+    r"|--?diag-(?:suppress|error|warn)=[\d,]+|-Wno-deprecated-declarations|-Wreorder)$",
+    re.ASCII)  # identifiers and digits as NVRTC and the C++ runtime (kfoot/include/kfoot/detail/nvrtc.hpp) read them
 
 
 def unsafe_option(option: str) -> bool:

@@ -2,7 +2,6 @@
 //   rtc_check REGISTRY ARCH OUT FAMILY [AXIS=VALUE ...]   compile (or hit) one variant, twice
 //   rtc_check REGISTRY ARCH OUT --id TEMPLATE_ID           the same, by template-id
 //   rtc_check REGISTRY ARCH - --threads N FAMILY ...       N threads ask at once
-//   rtc_check --prelude TEMPLATE_ID                        kfoot's prelude for that template-id
 //   rtc_check --route REGISTRY TEMPLATE_ID ARCH             "aot" or "rtc" (no compile)
 // Prints one JSON line; a kfoot::Error prints "error: ..." and exits 3.
 #include <kfoot/runtime.hpp>
@@ -13,10 +12,6 @@
 #include <thread>
 
 int main(int argc, char** argv) {
-  if (argc == 3 && std::string(argv[1]) == "--prelude") {
-    std::cout << kfoot::detail::prelude({argv[2]});
-    return 0;
-  }
   if (argc == 5 && std::string(argv[1]) == "--route") {
     try {
       std::cout << kfoot::Registry::open(argv[2]).kernel_by_id(argv[3]).route(argv[4]) << "\n";

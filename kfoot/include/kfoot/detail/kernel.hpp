@@ -1,0 +1,174 @@
+// A kernel's cubin and launch: must agree with kfoot/runtime/api.py (Kernel.binary: memory, else
+// the disk cache, else NVRTC; route: the AOT library for a hybrid registry's variants whose SASS
+// runs on the arch, kfoot/core/archs.py's rule; _shard_container: a shard cut out of the merged
+// fatbin when build/ was not shipped).
+//
+// Part of kfoot/runtime.hpp: include that header, not this one.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "archs.hpp"
+#include "driver.hpp"
+#include "registry.hpp"
+
+namespace kfoot {
+
+namespace detail {
+
+// Container `index` of a file of fatbin containers back to back (8-byte aligned).
+inline std::string fatbin_container(const std::string& data, long long index, const std::string& path) {
+  std::size_t offset = 0;
+  for (long long i = 0; offset + 16 <= data.size(); ++i) {
+    std::uint32_t magic;
+    std::uint16_t header;
+    std::uint64_t size;
+    std::memcpy(&magic, data.data() + offset, 4);
+    std::memcpy(&header, data.data() + offset + 6, 2);
+    std::memcpy(&size, data.data() + offset + 8, 8);
+    if (magic != 0xBA55ED50u || size > data.size() || offset + header + size > data.size()) break;
+    std::size_t end = offset + header + static_cast<std::size_t>(size);
+    if (i == index) return data.substr(offset, end - offset);
+    offset = (end + 7) & ~std::size_t(7);
+  }
+  throw Error(path + ": the fatbin has no container " + std::to_string(index) + ": it does not belong to this registry; ship the hybrid build folder whole");
+}
+
+}  // namespace detail
+
+inline const Kernel::Binary& Kernel::binary(std::string_view arch_text) const {
+  for (const auto& slot : slots_) {  // the fast path: no lock
+    const Binary* b = slot.load(std::memory_order_acquire);
+    if (!b) break;
+    if (b->arch == arch_text) {
+      owner_->memory_hits.fetch_add(1, std::memory_order_relaxed);
+      return *b;
+    }
+  }
+  std::string arch = detail::parse_arch(arch_text).name();
+  std::lock_guard<std::recursive_mutex> guard(mutex_);
+  const Binary* known = nullptr;
+  for (const auto& b : owned_)
+    if (b->arch == arch) known = b.get();
+  if (known) {
+    owner_->memory_hits.fetch_add(1, std::memory_order_relaxed);
+    publish(*known, arch_text);  // remember the spelling asked too
+    return *known;
+  }
+  Shared& s = *owner_;
+  detail::Family& f = *s.family_by_name.at(family_);
+  auto b = std::make_unique<Binary>();
+  b->arch = arch;
+  std::string key;
+  bool cached = false;
+  if (s.cache) {
+    key = s.key(*this, f, arch);
+    detail::CacheHit hit;
+    bool found;
+    {
+      std::lock_guard<std::mutex> cache_guard(s.cache_mutex);
+      found = s.cache->get(key, hit);
+    }
+    if (found) {
+      b->cubin = std::move(hit.cubin);
+      b->lowered_name = std::move(hit.lowered_name);
+      s.disk_hits.fetch_add(1, std::memory_order_relaxed);
+      cached = true;
+    }
+  }
+  if (!cached) {
+    detail::Nvrtc& nv = detail::Nvrtc::get();
+    std::string source = detail::prelude({template_id_}) + "#include \"" + f.header.substr(f.header.rfind('/') + 1) + "\"\n";
+    std::vector<std::string> opts = detail::compile_options(arch);
+    opts.push_back("-I" + detail::parent_of(f.header));
+    for (const auto& d : f.include_dirs) opts.push_back("-I" + d);
+    for (const auto& o : f.options) opts.push_back(o);
+    for (const auto& d : s.toolkit()) opts.push_back("-I" + d);
+    detail::Compiled compiled = detail::compile_program(nv, source, template_id_, opts);
+    b->lowered_name = compiled.lowered_name;
+    b->cubin.assign(compiled.cubin.begin(), compiled.cubin.end());
+    s.compiles.fetch_add(1, std::memory_order_relaxed);
+    if (s.cache) {
+      char secs[32];
+      std::snprintf(secs, sizeof secs, "%.4f", compiled.seconds);
+      std::map<std::string, std::string> fields{
+          {"name_expression", detail::json_string(template_id_)}, {"family", detail::json_string(family_)},
+          {"arch", detail::json_string(arch)}, {"nvrtc", detail::json_string(s.nvrtc())},
+          {"kfoot", detail::json_string(kVersion)}, {"compile_seconds", secs}, {"program_kernels", "1"}};
+      std::lock_guard<std::mutex> cache_guard(s.cache_mutex);
+      s.cache->put_program(compiled.cubin, {{key, b->lowered_name, fields}});
+    }
+  }
+  owned_.push_back(std::move(b));
+  const Binary* made = owned_.back().get();
+  publish(*made, made->arch);
+  publish(*made, arch_text);
+  return *made;
+}
+
+inline std::string Kernel::route(std::string_view arch) const {
+  detail::Arch device = detail::parse_arch(arch);
+  if (owner_->aot.empty()) return "rtc";
+  for (const auto& built : aot_archs_)
+    if (detail::sass_runs_on(detail::parse_arch(built), device)) return "aot";
+  return "rtc";
+}
+
+inline void* Kernel::function_for_current_device() const {
+  detail::Driver& drv = detail::Driver::get();
+  int device = drv.current_device();
+  if (device >= 0 && device < static_cast<int>(functions_.size()))
+    if (void* fn = functions_[static_cast<std::size_t>(device)].load(std::memory_order_acquire)) return fn;
+  std::lock_guard<std::recursive_mutex> guard(mutex_);
+  Shared& s = *owner_;
+  detail::Arch arch = drv.device_arch(device);
+  void* fn = nullptr;
+  void* module = nullptr;
+  std::string symbol;
+  if (route(arch.name()) == "aot") {
+    const detail::AotEntry& entry = s.aot.at(template_id_);
+    std::lock_guard<std::mutex> modules(s.module_mutex);
+    auto& slot = s.modules[{device, "aot:" + entry.fatbin}];
+    if (!slot) {
+      std::string image;
+      std::string path = detail::join(s.root, entry.fatbin);
+      if (!detail::read_file(path, image)) {
+        // build/ was not shipped: cut this shard's container out of kernels.fatbin.
+        std::string whole;
+        std::string merged = detail::join(s.root, s.aot_fatbin);
+        if (!detail::read_file(merged, whole)) throw Error(merged + ": AOT fatbin unreadable; ship the hybrid build folder whole");
+        image = detail::fatbin_container(whole, entry.container, merged);
+      }
+      drv.check(drv.module_load_data(&slot, image.data()), "cuModuleLoadData");
+    }
+    module = slot;
+    symbol = entry.symbol;
+  } else {
+    const Binary& b = binary(arch.name());
+    std::string sha = detail::Sha256::hex(std::string_view(reinterpret_cast<const char*>(b.cubin.data()), b.cubin.size()));
+    std::lock_guard<std::mutex> modules(s.module_mutex);
+    auto& slot = s.modules[{device, sha}];
+    if (!slot) drv.check(drv.module_load_data(&slot, b.cubin.data()), "cuModuleLoadData");
+    module = slot;
+    symbol = b.lowered_name;
+  }
+  drv.check(drv.module_get_function(&fn, module, symbol.c_str()), "cuModuleGetFunction");
+  if (device >= 0 && device < static_cast<int>(functions_.size())) functions_[static_cast<std::size_t>(device)].store(fn, std::memory_order_release);
+  return fn;
+}
+
+inline void Kernel::launch(Dim3 grid, Dim3 block, void** args, unsigned shared_bytes, void* stream) const {
+  void* fn = function_for_current_device();
+  detail::Driver& drv = detail::Driver::get();
+  drv.check(drv.launch(fn, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream, args, nullptr),
+            "cuLaunchKernel");
+}
+
+}  // namespace kfoot

@@ -1,0 +1,359 @@
+// The registry `kfoot build --mode rtc|hybrid` writes: must agree with kfoot/runtime/registry.py
+// (load_registry: the format and version checks, headers and include_dirs confined to the
+// registry's folder, nvrtc_options filtered as kfoot/runtime/nvrtc.py does; lookup: free axes,
+// derived axes checked, one-line misses with the nearest values).
+//
+// Part of kfoot/runtime.hpp: include that header, not this one.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "cache.hpp"
+#include "fingerprint.hpp"
+#include "fs.hpp"
+#include "json.hpp"
+#include "nvrtc.hpp"
+#include "prelude.hpp"
+#include "toolkit.hpp"
+#include "units.hpp"
+
+namespace kfoot {
+
+inline constexpr int kRegistryVersion = 1;
+
+namespace detail {
+
+inline std::string nearest(const std::string& asked, const std::vector<std::string>& valid) {
+  // Edit distance, closest first: at most 3 within half the longer length, else the first 8.
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t prev = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        std::size_t cur = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        prev = cur;
+      }
+    }
+    return row[b.size()];
+  };
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& v : valid) {
+    std::size_t d = distance(asked, v);
+    if (d * 2 <= std::max(asked.size(), v.size())) scored.emplace_back(d, v);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  std::string out;
+  if (!scored.empty()) {
+    for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + scored[i].second;
+    return out;
+  }
+  for (std::size_t i = 0; i < valid.size() && i < 8; ++i) out += (i ? ", " : "") + valid[i];
+  return valid.size() > 8 ? out + ", ..." : out;
+}
+
+struct Family {
+  std::string name, kernel, header;  // header: absolute, inside the registry folder
+  std::vector<std::string> axes, free_axes, include_dirs, options;
+  std::vector<std::size_t> members;  // variant indexes
+  std::unordered_map<std::string, std::size_t> by_free;  // free values joined by '\x1f' -> variant
+  std::map<std::string, std::vector<std::string>> axis_values;  // in first-seen order
+  std::map<std::string, bool> axis_is_string;
+  std::string digest;  // source digest, computed once
+  std::once_flag digest_once;
+};
+
+struct AotEntry {
+  std::string symbol, fatbin;
+  long long container = -1;
+};
+
+[[noreturn]] inline void malformed(const std::string& path, const std::string& why) {
+  throw Error(path + ": registry.json is malformed (" + why + ")");
+}
+
+inline const Json& need(const Json& obj, const char* name, Json::Kind kind, const std::string& path, const std::string& where) {
+  const Json* v = obj.get(name);
+  if (!v || v->kind != kind) malformed(path, where + " lacks '" + name + "'");
+  return *v;
+}
+
+inline std::vector<std::string> strings(const Json& arr, const std::string& path, const std::string& where) {
+  std::vector<std::string> out;
+  for (const auto& item : arr.items) {
+    if (item.kind != Json::String) malformed(path, where + " must hold strings");
+    out.push_back(item.text);
+  }
+  return out;
+}
+
+// `..` and `.` folded away without touching the disk (for a path that does not exist).
+inline std::string lexical(const std::string& path) {
+  std::vector<std::string> parts;
+  for (const auto& part : split(path, '/')) {
+    if (part == ".") continue;
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+      continue;
+    }
+    parts.push_back(part);
+  }
+  std::string out;
+  for (const auto& part : parts) out += "/" + part;
+  return out.empty() ? "/" : out;
+}
+
+// A path the registry names: relative, and inside the registry folder once links are resolved
+// (as Path.resolve(): links followed where the path exists, `..` folded where it does not).
+inline std::string confined(const std::string& root, const std::string& relative, const std::string& path, const std::string& what) {
+  if (relative.empty()) malformed(path, what + " is not a path");
+  if (relative[0] == '/') throw Error(path + ": " + what + " '" + relative + "' is an absolute path, outside the registry's folder: refused");
+  std::string joined = join(root, relative);
+  char* found = ::realpath(joined.c_str(), nullptr);
+  std::string resolved = found ? std::string(found) : lexical(joined);
+  std::free(found);
+  std::string base = real_path(root);
+  if (resolved != base && resolved.compare(0, base.size() + 1, base + "/") != 0)
+    throw Error(path + ": " + what + " '" + relative + "' resolves outside the registry's folder (to " + resolved +
+                ", through '..' or a symbolic link): refused");
+  return resolved;
+}
+
+}  // namespace detail
+
+struct Shared {
+  std::string path, root, mode;
+  std::vector<std::unique_ptr<detail::Family>> families;
+  std::unordered_map<std::string, detail::Family*> family_by_name;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::unordered_map<std::string, std::size_t> by_template_id;
+  std::unordered_map<std::string, detail::AotEntry> aot;
+  std::string aot_fatbin;
+  std::unique_ptr<detail::DiskCache> cache;
+  std::mutex cache_mutex, module_mutex;
+  std::map<std::pair<int, std::string>, void*> modules;  // (device, cubin sha or fatbin) -> CUmodule
+  std::atomic<std::uint64_t> memory_hits{0}, disk_hits{0}, compiles{0};
+  std::string nvrtc_version;
+  std::once_flag nvrtc_once;
+  std::vector<std::string> toolkit_dirs;
+  std::once_flag toolkit_once;
+
+  const std::vector<std::string>& toolkit() {
+    std::call_once(toolkit_once, [&] { toolkit_dirs = detail::toolkit_include_dirs(); });
+    return toolkit_dirs;
+  }
+  const std::string& nvrtc() {
+    std::call_once(nvrtc_once, [&] { nvrtc_version = detail::Nvrtc::get().version_string(); });
+    return nvrtc_version;
+  }
+  const std::string& digest(detail::Family& f) {
+    std::call_once(f.digest_once, [&] {
+      std::vector<std::string> dirs = f.include_dirs;
+      for (const auto& d : toolkit()) dirs.push_back(d);
+      f.digest = detail::source_digest(f.header, dirs);
+    });
+    return f.digest;
+  }
+  // The disk cache's key for `k` on `arch` (the options the compile uses, less its -I folders).
+  std::string key(const Kernel& k, detail::Family& f, const std::string& arch) {
+    std::vector<std::string> options = detail::compile_options(arch);
+    options.insert(options.end(), f.options.begin(), f.options.end());
+    return detail::cache_key(nvrtc(), arch, options, detail::Sha256::hex(detail::prelude({k.template_id()})), digest(f),
+                             k.template_id());
+  }
+};
+
+inline Registry Registry::open(const std::string& given, const Options& options) {
+  std::string path = detail::is_dir(given) ? detail::join(given, "registry.json") : given;
+  std::string text;
+  if (!detail::read_file(path, text))
+    throw Error(path + ": no registry here (build one with `kfoot build --mode rtc -o DIR`)");
+  detail::Json data = detail::JsonReader(text, path).parse();
+  text.clear();
+  text.shrink_to_fit();
+  const detail::Json* format = data.get("format");
+  if (data.kind != detail::Json::Object || !format || format->text != "kfoot-rtc-registry")
+    throw Error(path + ": not a kfoot RTC registry (format field missing or different)");
+  const detail::Json* version = data.get("version");
+  if (!version || version->text != std::to_string(kRegistryVersion))
+    throw Error(path + ": registry version " + (version ? version->scalar() : "none") + " is not supported (expected 1)");
+
+  auto s = std::make_shared<Shared>();
+  s->path = detail::real_path(path);
+  s->root = detail::parent_of(s->path);
+  const detail::Json* mode = data.get("mode");
+  s->mode = mode && mode->kind == detail::Json::String ? mode->text : "rtc";
+  const auto& fams = detail::need(data, "families", detail::Json::Object, path, "the registry");
+  const auto& rows = detail::need(data, "variants", detail::Json::Array, path, "the registry");
+  for (const auto& [name, fam] : fams.members) {
+    auto f = std::make_unique<detail::Family>();
+    std::string where = "family '" + name + "'";
+    f->name = name;
+    f->kernel = detail::need(fam, "kernel", detail::Json::String, path, where).text;
+    f->header = detail::confined(s->root, detail::need(fam, "header", detail::Json::String, path, where).text, path, where + ": header");
+    f->axes = detail::strings(detail::need(fam, "axes", detail::Json::Array, path, where), path, where + " axes");
+    f->free_axes = detail::strings(detail::need(fam, "free_axes", detail::Json::Array, path, where), path, where + " free_axes");
+    if (const auto* dirs = fam.get("include_dirs"))
+      for (const auto& d : detail::strings(*dirs, path, where + " include_dirs"))
+        f->include_dirs.push_back(detail::confined(s->root, d, path, where + " include_dirs entry"));
+    if (const auto* opts = fam.get("nvrtc_options"))
+      for (const auto& o : detail::strings(*opts, path, where + " nvrtc_options")) {
+        if (!detail::safe_option(o))
+          throw Error(path + ": " + where + ": NVRTC option '" + o.substr(0, 80) + "' is not one a registry may carry "
+                      "(macros and code-generation switches only; headers travel in the registry folder)");
+        f->options.push_back(o);
+      }
+    s->family_by_name[name] = f.get();
+    s->families.push_back(std::move(f));
+  }
+  s->kernels.reserve(rows.items.size());
+  for (std::size_t i = 0; i < rows.items.size(); ++i) {
+    const auto& row = rows.items[i];
+    std::string where = "variant " + std::to_string(i);
+    const auto& family = detail::need(row, "family", detail::Json::String, path, where).text;
+    auto found = s->family_by_name.find(family);
+    if (found == s->family_by_name.end()) detail::malformed(path, where + " names no family of the registry");
+    detail::Family& f = *found->second;
+    auto k = std::make_unique<Kernel>();
+    k->owner_ = s.get();
+    k->index_ = i;
+    k->family_ = family;
+    k->template_id_ = detail::need(row, "template_id", detail::Json::String, path, where).text;
+    const auto& values = detail::need(row, "values", detail::Json::Object, path, where);
+    for (const auto& axis : f.axes) {
+      const detail::Json* v = values.get(axis);
+      if (!v) detail::malformed(path, where + " lacks axis '" + axis + "'");
+      k->values_.emplace_back(axis, v->scalar());
+      auto& seen = f.axis_values[axis];
+      if (std::find(seen.begin(), seen.end(), v->scalar()) == seen.end()) seen.push_back(v->scalar());
+      f.axis_is_string[axis] = v->kind == detail::Json::String;
+    }
+    if (const auto* archs = row.get("aot_archs")) k->aot_archs_ = detail::strings(*archs, path, where + " aot_archs");
+    std::string free_key;
+    for (const auto& axis : f.free_axes) {
+      const detail::Json* v = values.get(axis);
+      if (!v) detail::malformed(path, where + " lacks free axis '" + axis + "'");
+      free_key += v->scalar() + '\x1f';
+    }
+    f.by_free.emplace(free_key, i);
+    f.members.push_back(i);
+    s->by_template_id.emplace(k->template_id_, i);
+    s->kernels.push_back(std::move(k));
+  }
+  if (const auto* aot = data.get("aot"); aot && aot->kind == detail::Json::Object) {
+    if (const auto* fatbin = aot->get("fatbin")) s->aot_fatbin = fatbin->text;
+    if (const auto* kernels = aot->get("kernels"))
+      for (const auto& [id, entry] : kernels->members) {
+        detail::AotEntry e;
+        if (const auto* sym = entry.get("symbol")) e.symbol = sym->text;
+        if (const auto* fb = entry.get("fatbin")) e.fatbin = fb->text;
+        if (const auto* c = entry.get("container"); c && c->is_integer()) e.container = std::stoll(c->text);
+        s->aot.emplace(id, std::move(e));
+      }
+  }
+  if (options.disk_cache && (!options.cache_dir.empty() || !detail::DiskCache::disabled_by_env())) {
+    std::string bound = detail::env("KFOOT_CACHE_MAX_BYTES");
+    std::uint64_t max_bytes = bound.empty() ? 0 : detail::parse_bytes(bound, "KFOOT_CACHE_MAX_BYTES");
+    std::string root = options.cache_dir.empty() ? detail::DiskCache::default_root() : options.cache_dir;
+    s->cache = std::make_unique<detail::DiskCache>(root, !bound.empty(), max_bytes);
+  }
+  Registry r;
+  r.s_ = std::move(s);
+  return r;
+}
+
+inline const Kernel& Registry::kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const {
+  auto found = s_->family_by_name.find(family);
+  if (found == s_->family_by_name.end()) {
+    std::vector<std::string> names = families();
+    throw Error("no family '" + family + "' in the registry; nearest: " + detail::nearest(family, names));
+  }
+  detail::Family& f = *found->second;
+  auto given = [&](const std::string& axis) -> const std::string* {
+    for (const auto& [a, v] : values)
+      if (a == axis) return &v;
+    return nullptr;
+  };
+  std::string key;
+  for (const auto& axis : f.free_axes) {
+    const std::string* v = given(axis);
+    if (!v) {
+      std::string missing, all;
+      for (const auto& a : f.free_axes) {
+        if (!given(a)) missing += (missing.empty() ? "" : ", ") + a;
+        all += (all.empty() ? "" : ", ") + a;
+      }
+      throw Error(family + " needs a value for " + missing + " (free axes: " + all + ")");
+    }
+    key += *v;
+    key += '\x1f';
+  }
+  auto hit = f.by_free.find(key);
+  auto quote = [&](const std::string& axis, const std::string& v) {
+    return f.axis_is_string[axis] ? "'" + v + "'" : v;
+  };
+  if (hit == f.by_free.end()) {
+    for (const auto& [a, v] : values)
+      if (std::find(f.axes.begin(), f.axes.end(), a) == f.axes.end()) {
+        std::string axes;
+        for (const auto& x : f.axes) axes += (axes.empty() ? "" : ", ") + x;
+        throw Error(family + " has no axis '" + a + "' (axes: " + axes + ")");
+      }
+    std::string asked;
+    for (const auto& axis : f.free_axes) asked += (asked.empty() ? "" : ", ") + axis + "=" + quote(axis, *given(axis));
+    for (const auto& axis : f.free_axes) {
+      const auto& valid = f.axis_values[axis];
+      if (std::find(valid.begin(), valid.end(), *given(axis)) == valid.end())
+        throw Error(family + " has no variant " + asked + ": " + axis + "=" + quote(axis, *given(axis)) + " is not a value of " +
+                    axis + "; nearest: " + detail::nearest(*given(axis), valid));
+    }
+    throw Error(family + " has no variant " + asked + " (excluded by the spec)");
+  }
+  const Kernel& k = *s_->kernels[hit->second];
+  if (values.size() != f.free_axes.size()) {  // derived axes given: check them against the spec's
+    for (const auto& [a, v] : values) {
+      auto at = std::find_if(k.values_.begin(), k.values_.end(), [&](const auto& p) { return p.first == a; });
+      if (at == k.values_.end()) {
+        std::string axes;
+        for (const auto& x : f.axes) axes += (axes.empty() ? "" : ", ") + x;
+        throw Error(family + " has no axis '" + a + "' (axes: " + axes + ")");
+      }
+      if (at->second != v)
+        throw Error(family + ": " + a + "=" + quote(a, v) + " contradicts the spec, which derives " + a + "=" + quote(a, at->second));
+    }
+  }
+  return k;
+}
+
+inline const Kernel& Registry::kernel_by_id(const std::string& template_id) const {
+  auto found = s_->by_template_id.find(template_id);
+  if (found == s_->by_template_id.end()) throw Error(s_->path + ": no variant with template-id " + template_id + " in the registry");
+  return *s_->kernels[found->second];
+}
+
+inline Stats Registry::stats() const {
+  return Stats{s_->memory_hits.load(), s_->disk_hits.load(), s_->compiles.load()};
+}
+inline const std::string& Registry::mode() const { return s_->mode; }
+inline const std::string& Registry::path() const { return s_->path; }
+inline std::size_t Registry::size() const { return s_->kernels.size(); }
+inline std::vector<std::string> Registry::families() const {
+  std::vector<std::string> out;
+  for (const auto& f : s_->families) out.push_back(f->name);
+  return out;
+}
+inline std::string Registry::cache_dir() const { return s_->cache ? s_->cache->root() : std::string(); }
+
+}  // namespace kfoot

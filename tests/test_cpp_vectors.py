@@ -1,0 +1,272 @@
+"""Each C++ detail header and the Python module it mirrors give the same answers on shared vectors.
+
+tests/vectors/*.json hold the inputs and the expected answers: hand-written from the documented
+rules (sizes, arch names, the NVRTC options a registry may carry, the prelude, the #include walk,
+the toolkit layout) or computed by independent oracles (hashlib for SHA-256 and the digests,
+json.dumps for string escaping and the cache key's material, json.loads for what a JSON reader
+must decode), never by kfoot's own code. Both sides are held to the expected answer:
+the Python function in this process, the C++ one through tests/cpp/vectors.cpp, built with
+`g++ $(kfoot config --cflags)` as a user would build against the header.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pwd
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import kfoot
+from kfoot.core import archs, units
+from kfoot.core.cachedir import cache_disabled_by_env, default_cache_root
+from kfoot.core.errors import KfootError
+from kfoot.core.includes import walk_includes
+from kfoot.core.prelude import prelude
+from kfoot.core.toolchain import find_library
+from kfoot.runtime import fingerprint, nvrtc
+from kfoot.runtime.registry import REGISTRY_VERSION
+from oracles.cli import REPO, run_kfoot
+
+VECTORS = REPO / "tests" / "vectors"
+
+
+def _vectors(name: str) -> dict:
+    return json.loads((VECTORS / name).read_text())
+
+
+@pytest.fixture(scope="module")
+def cpp(tmp_path_factory):
+    """Runs tests/cpp/vectors.cpp on one list of a vector file: the C++ answers, in case order."""
+    compiler = shutil.which("g++") or shutil.which("c++")
+    if not compiler:
+        pytest.skip("no C++ compiler (g++) on this machine")
+    flags = run_kfoot("config", "--cflags").stdout.split()
+    libs = run_kfoot("config", "--libs").stdout.split()
+    program = tmp_path_factory.mktemp("vectors") / "vectors"
+    subprocess.run([compiler, "-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
+                    str(REPO / "tests" / "cpp" / "vectors.cpp"), "-o", str(program), *libs], check=True)
+
+    def answers(*args) -> list | dict:
+        proc = subprocess.run([str(program), *map(str, args)], capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    return answers
+
+
+def test_the_constants_compiled_in_are_pythons(cpp):
+    schema = _vectors("cache_key.json")["schema"]
+    assert fingerprint.KEY_SCHEMA == schema
+    assert cpp("--constants") == {"version": kfoot.__version__, "key_schema": schema,
+                                  "registry_version": REGISTRY_VERSION}
+
+
+def test_sha256_is_hashlibs(cpp):
+    cases = _vectors("sha256.json")["sha256"]
+    for case in cases:
+        data = bytes.fromhex(case["hex"]) if "hex" in case else case["text"].encode() * case.get("repeat", 1)
+        assert hashlib.sha256(data).hexdigest() == case["sha256"]
+    answers = cpp(VECTORS / "sha256.json", "sha256")
+    assert answers == [[case["sha256"]] * 5 for case in cases]
+
+
+def test_json_strings_are_written_as_json_dumps_writes_them(cpp):
+    cases = _vectors("json.json")["json_string"]
+    assert [json.dumps(case["text"]) for case in cases] == [case["dumps"] for case in cases]
+    assert cpp(VECTORS / "json.json", "json_string") == [case["dumps"] for case in cases]
+
+
+def _strings(value) -> list[str]:
+    """Member names and string values in document order, as vectors.cpp lists them."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    if isinstance(value, dict):
+        return [s for name, item in value.items() for s in [name, *_strings(item)]]
+    return []
+
+
+def test_json_documents_are_read_alike(cpp):
+    cases = _vectors("json.json")["json_parse"]
+    problems = []
+    for case, answer in zip(cases, cpp(VECTORS / "json.json", "json_parse"), strict=True):
+        try:
+            expected = _strings(json.loads(case["text"]))
+        except ValueError:
+            expected = None
+        if (expected is not None) != case["accepted"]:
+            problems.append(f"python: {case['text']!r}: accepted={expected is not None}")
+        if case["accepted"] and answer != expected:
+            problems.append(f"c++: {case['text']!r}: {answer!r}, expected {expected!r}")
+        if not case["accepted"] and not (isinstance(answer, dict) and "not valid JSON" in answer["error"]):
+            problems.append(f"c++: {case['text']!r}: accepted as {answer!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_sizes_are_read_alike(cpp):
+    vectors = _vectors("units.json")
+    cases = vectors["parse_bytes"]
+    problems = []
+    for case, answer in zip(cases, cpp(VECTORS / "units.json", "parse_bytes"), strict=True):
+        text = case["text"]
+        try:
+            python = units.parse_bytes(text, "KFOOT_CACHE_MAX_BYTES")
+        except KfootError as exc:
+            python = {"error": str(exc)}
+        if "bytes" in case:
+            if python != case["bytes"]:
+                problems.append(f"python: {text!r} -> {python!r}, expected {case['bytes']}")
+            if answer != case["bytes"]:
+                problems.append(f"c++: {text!r} -> {answer!r}, expected {case['bytes']}")
+        else:
+            for side, got in (("python", python), ("c++", answer)):
+                if not (isinstance(got, dict) and case["refused"] in got["error"]
+                        and got["error"].startswith("KFOOT_CACHE_MAX_BYTES: ")):
+                    problems.append(f"{side}: {text!r} -> {got!r}, expected a refusal: {case['refused']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_arch_names_are_read_alike(cpp):
+    cases = _vectors("archs.json")["parse_arch"]
+    problems = []
+    for case, answer in zip(cases, cpp(VECTORS / "archs.json", "parse_arch"), strict=True):
+        try:
+            python = archs.parse_device_arch(case["text"]).name
+        except KfootError as exc:
+            python = {"error": str(exc)}
+        for side, got in (("python", python), ("c++", answer)):
+            if "name" in case and got != case["name"]:
+                problems.append(f"{side}: {case['text']!r} -> {got!r}, expected {case['name']}")
+            if "refused" in case and not (isinstance(got, dict) and "is not a SASS arch" in got["error"]):
+                problems.append(f"{side}: {case['text']!r} -> {got!r}, expected a refusal")
+    assert not problems, "\n".join(problems)
+
+
+def test_sass_runs_where_cuda_says(cpp):
+    cases = _vectors("archs.json")["sass_runs_on"]
+    expected = [case["runs"] for case in cases]
+    assert [archs.sass_runs_on(case["built"], case["device"]) for case in cases] == expected
+    assert cpp(VECTORS / "archs.json", "sass_runs_on") == expected
+
+
+def test_the_same_nvrtc_options_are_safe(cpp):
+    cases = _vectors("nvrtc_options.json")["safe_option"]
+    expected = {case["option"]: case["safe"] for case in cases}
+    python = {case["option"]: not nvrtc.unsafe_option(case["option"]) for case in cases}
+    answers = dict(zip(expected, cpp(VECTORS / "nvrtc_options.json", "safe_option"), strict=True))
+    assert {o: s for o, s in python.items() if s != expected[o]} == {}
+    assert {o: s for o, s in answers.items() if s != expected[o]} == {}
+
+
+def test_the_prelude_is_the_same(cpp):
+    cases = _vectors("prelude.json")["prelude"]
+    expected = [case["text"] for case in cases]
+    assert [prelude(case["template_ids"]) for case in cases] == expected
+    assert cpp(VECTORS / "prelude.json", "prelude") == expected
+
+
+def _key(case: dict, schema: int) -> str:
+    """The documented recipe (docs/runtime.md), with json and hashlib."""
+    material = {"schema": schema, "kfoot": kfoot.__version__, "nvrtc": case["nvrtc"], "arch": case["arch"],
+                "options": case["key_options"], "prelude": case["prelude"], "source": case["source"],
+                "name": case["name"]}
+    return hashlib.sha256(json.dumps(material, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def test_the_cache_key_is_the_same(cpp):
+    vectors = _vectors("cache_key.json")
+    cases = vectors["cache_key"]
+    expected = [_key(case, vectors["schema"]) for case in cases]
+    python = [fingerprint.cache_key(nvrtc_version=case["nvrtc"], arch=case["arch"], options=tuple(case["options"]),
+                                    prelude_sha256=case["prelude"], source_sha256=case["source"],
+                                    name_expression=case["name"]) for case in cases]
+    assert python == expected
+    assert cpp(VECTORS / "cache_key.json", "cache_key") == expected
+
+
+def _tree(root: Path, case: dict) -> Path:
+    for name, text in case["files"].items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(text.encode())
+    for name, target in case.get("links", {}).items():
+        (root / name).symlink_to(root / target)
+    return root
+
+
+def _digest(case: dict) -> str:
+    """The source digest of the expected walk (docs/runtime.md step 2), with hashlib."""
+    digest = hashlib.sha256()
+    for step in case["walk"]:
+        digest.update(step["name"].encode() + b"\0")
+        digest.update(hashlib.sha256(case["files"][step["file"]].encode()).digest())
+        for name in step["unresolved"]:
+            digest.update(b"builtin:" + name.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def test_the_include_walk_and_source_digest_are_the_same(cpp, tmp_path):
+    cases = _vectors("includes.json")["walk_includes"]
+    root = tmp_path.resolve()
+    problems = []
+    for i, case in enumerate(cases):
+        folder = _tree(root / str(i), case)
+        main, dirs = folder / case["main"], tuple(folder / d for d in case["include_dirs"])
+        files = [{"file": step["file"], "unresolved": step["unresolved"]} for step in case["walk"]]
+        python = [{"file": path.relative_to(folder).as_posix(), "unresolved": unresolved}
+                  for path, _, unresolved in walk_includes(main, dirs)]
+        if python != files:
+            problems.append(f"python walk, {case['about']}:\n  {python}\n  expected {files}")
+        if fingerprint.source_digest(main, dirs) != _digest(case):
+            problems.append(f"python digest, {case['about']}")
+    for case, answer in zip(cases, cpp(VECTORS / "includes.json", "walk_includes", root), strict=True):
+        if answer != {"walk": case["walk"], "digest": _digest(case)}:
+            problems.append(f"c++, {case['about']}:\n  {answer}\n  expected {case['walk']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_toolkit_is_found_alike(cpp, tmp_path, monkeypatch):
+    cases = _vectors("toolkit.json")["toolkit"]
+    root = tmp_path.resolve()
+    expected = [{"include_dirs": case["include_dirs"], "library": case["library"]} for case in cases]
+    python = []
+    for i, case in enumerate(cases):
+        folder = root / str(i)
+        for name in case["files"]:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(b"")
+        for name in case["dirs"]:
+            (folder / name).mkdir(parents=True, exist_ok=True)
+        monkeypatch.setenv("CUDA_HOME", str(folder / case["cuda_home"]))
+        python.append({"include_dirs": [d.relative_to(folder).as_posix() for d in nvrtc.include_dirs.__wrapped__()],
+                       "library": find_library(case["stem"]).relative_to(folder).as_posix()})
+    assert python == expected
+    monkeypatch.delenv("CUDA_HOME")
+    assert cpp(VECTORS / "toolkit.json", "toolkit", root) == expected
+
+
+def test_the_cache_folder_and_switch_are_read_alike(cpp, monkeypatch):
+    cases = _vectors("cache_dir.json")["cache_dir"]
+    homes = {"{passwd_home}": pwd.getpwuid(os.getuid()).pw_dir, "{home:root}": pwd.getpwnam("root").pw_dir}
+    expected = []
+    for case in cases:
+        root = case["root"]
+        for placeholder, home in homes.items():
+            root = root.replace(placeholder, home.rstrip("/"))
+        expected.append({"root": root, "disabled": case["disabled"]})
+    python = []
+    for case in cases:
+        for var in ("KFOOT_CACHE_DIR", "XDG_CACHE_HOME", "HOME", "KFOOT_CACHE"):
+            if var in case["env"]:
+                monkeypatch.setenv(var, case["env"][var])
+            else:
+                monkeypatch.delenv(var, raising=False)
+        python.append({"root": str(default_cache_root()), "disabled": cache_disabled_by_env()})
+    monkeypatch.undo()
+    assert python == expected
+    assert cpp(VECTORS / "cache_dir.json", "cache_dir") == expected
