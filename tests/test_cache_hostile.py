@@ -430,7 +430,7 @@ def test_import_of_a_gzip_bomb_stays_small_and_fast(tmp_path, declared_mib):
 
 
 def test_import_refuses_a_member_declared_past_the_bound_before_reading(tmp_path, monkeypatch):
-    from kfoot.runtime import cache as cache_module
+    from kfoot.runtime import kernel_cache as cache_module
 
     good = _entry_files(key(1), "_Z4goodv", fake_cubin("_Z4goodv", pad=4000))
     archive = _archive(tmp_path / "a.tar.gz", good)
