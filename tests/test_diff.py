@@ -1,4 +1,4 @@
-"""kfoot.diff on hand-written reports: every expected delta below is worked out by hand from the
+"""kfoot.gate.diff on hand-written reports: every expected delta below is worked out by hand from the
 figures written into the reports, not taken from kfoot's output."""
 
 from __future__ import annotations

@@ -290,24 +290,6 @@ def test_schema_and_format_names_in_the_docs_are_the_codes():
             assert name in known, f"{doc} names {name}, which no kfoot code writes"
 
 
-def test_python_names_in_the_docs_resolve():
-    import importlib
-
-    for doc, text in DOC_TEXT.items():
-        for span in _SPAN.findall(text):
-            for dotted in re.findall(r"(?<![\w/.-])kfoot(?:\.\w+)+(?![\w/])", span):
-                parts = dotted.split(".")
-                for cut in range(len(parts), 0, -1):
-                    try:
-                        target = importlib.import_module(".".join(parts[:cut]))
-                    except ModuleNotFoundError:
-                        continue
-                    for attribute in parts[cut:]:
-                        assert hasattr(target, attribute), f"{doc}: `{dotted}` does not resolve ({attribute})"
-                        target = getattr(target, attribute)
-                    break
-
-
 def test_hex_constants_in_the_docs_are_the_codes():
     from kfoot.binary import fatbin
 

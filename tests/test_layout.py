@@ -1,14 +1,17 @@
 """The shape of the code, held by a test so it cannot drift: the pipeline order kfoot/__init__.py
 states, each step importing only the steps before it (and only those ALLOWED names), no import
 cycles, format parsers that neither print nor keep state, a command line that is the only place
-that parses arguments.
+that parses arguments; and every module the tests and docs name exists.
 
 The oracle is the source itself, read with `ast` (imports inside functions count too)."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -184,3 +187,62 @@ def test_the_readme_layout_follows_the_order():
     named = [m for m in re.findall(r"`kfoot/(\w+)/", layout) if m in ORDER]
     assert list(dict.fromkeys(named)) == STEPS, "README.md's Layout names the steps in another order than kfoot/__init__.py"
 
+
+# --------------------------------------------------------------------- names of the code elsewhere
+_DOTTED = re.compile(r"(?<![\w/.-])kfoot(?:\.\w+)+(?![\w/-])")
+_PATH = re.compile(r"(?<![\w.-])kfoot/[\w./-]*\w")
+# Names of files, not modules: the build's stamp (docs/cpp.md).
+NOT_MODULES = {"kfoot.stamp"}
+# `#include <kfoot/...>`: the C++ headers as a C++ program names them, below kfoot/include/.
+INCLUDE_ROOT = PACKAGE / "include"
+
+
+def _prose(path: Path) -> str:
+    """What a file says about the code: a Markdown file whole, a Python file's comments and
+    docstrings (its code is checked by running it)."""
+    text = path.read_text()
+    if path.suffix != ".py":
+        return text
+    said = [tok.string for tok in tokenize.generate_tokens(io.StringIO(text).readline) if tok.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            said.append(ast.get_docstring(node, clean=False) or "")
+    return "\n".join(said)
+
+
+def _resolves(dotted: str) -> bool:
+    """A dotted name: the longest prefix that imports as a module, then attributes for the rest."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(target, attribute):
+                return False
+            target = getattr(target, attribute)
+        return True
+    return False
+
+
+def _writings() -> list[Path]:
+    tests = [p for p in (REPO / "tests").rglob("*.py") if "__pycache__" not in p.parts]
+    return [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), *sorted(tests)]
+
+
+def test_modules_and_paths_named_in_the_tests_and_docs_exist():
+    """Modules get renamed: a docstring or a doc naming the old name would send the reader nowhere.
+    Every dotted kfoot name in the tests' comments and docstrings and in the docs resolves; every
+    `kfoot/...` path in the tests exists (test_docs.py checks the docs' paths and links)."""
+    missing = []
+    for path in _writings():
+        text = _prose(path)
+        where = path.relative_to(REPO)
+        for dotted in sorted(set(_DOTTED.findall(text)) - NOT_MODULES):
+            if not _resolves(dotted):
+                missing.append(f"{where}: {dotted}")
+        for named in sorted(set(_PATH.findall(text)) if where.parts[0] == "tests" else ()):
+            if not (REPO / named).exists() and not (INCLUDE_ROOT / named).exists():
+                missing.append(f"{where}: {named}")
+    assert not missing, "named, but no such module or file:\n" + "\n".join(missing)
