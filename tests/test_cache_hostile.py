@@ -210,10 +210,9 @@ def test_registry_header_outside_its_folder_is_refused(tmp_path, how):
         (folder / "inc").symlink_to(tmp_path)
     with pytest.raises(KfootError) as caught:
         load_registry(folder)
-    message = str(caught.value)
-    assert "\n" not in message and "registry.json" in message and "evil" in message and "outside" in message
+    assert_error(caught.value, "registry.json", "evil", "outside")
     assert_error(run_kfoot("warm", folder, check_rc=None, env=dict(os.environ, KFOOT_CACHE_DIR=str(tmp_path / "c"))),
-                   "evil", "registry.json")
+                 "evil", "registry.json")
 
 
 def test_registry_header_inside_its_folder_still_loads(tmp_path):
