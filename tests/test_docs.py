@@ -492,7 +492,42 @@ def test_runtime_exports_are_the_documented_ones():
     assert list(inspect.signature(runtime.open_registry).parameters) == ["path", "cache", "trace"]
 
 
-def test_memory_estimate_fields_are_the_documented_ones(curand_library):
+_PTX = """.version 8.0
+.target sm_{arch}
+.address_size 64
+
+.visible .entry k()
+{{
+	{body};
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def tiny_fatbins(tmp_path_factory) -> dict[str, Path]:
+    """Raw .fatbin files made by NVIDIA's ptxas and fatbinary from a one-line kernel: `mixed` holds
+    sm_80 SASS and compute_90 PTX; `bad_ptx` holds PTX that ptxas refuses."""
+    import subprocess
+
+    from kfoot.core.errors import ToolMissing
+    from kfoot.core.toolchain import find_tool
+
+    try:
+        ptxas, fatbinary = find_tool("ptxas"), find_tool("fatbinary")
+    except ToolMissing as exc:
+        pytest.skip(str(exc))
+    out = tmp_path_factory.mktemp("tiny-fatbins")
+    for name, arch, body in (("k80", 80, "ret"), ("k90", 90, "ret"), ("bad", 90, "no_such_instruction")):
+        (out / f"{name}.ptx").write_text(_PTX.format(arch=arch, body=body))
+    subprocess.run([ptxas, "-arch=sm_80", out / "k80.ptx", "-o", out / "k80.cubin"], check=True)
+    for name, images in (("mixed", ["kind=elf,sm=80,file=k80.cubin", "kind=ptx,sm=90,file=k90.ptx"]),
+                         ("bad_ptx", ["kind=ptx,sm=90,file=bad.ptx"])):
+        subprocess.run([fatbinary, f"--create={name}.fatbin", "--64", *(f"--image3={i}" for i in images)],
+                       cwd=out, check=True)
+    return {name: out / f"{name}.fatbin" for name in ("mixed", "bad_ptx")}
+
+
+def test_memory_estimate_fields_are_the_documented_ones(curand_library, tiny_fatbins):
     from kfoot.memory.estimate import estimate_file
     from kfoot.report.analyze import analyze_paths
 
@@ -501,10 +536,16 @@ def test_memory_estimate_fields_are_the_documented_ones(curand_library):
     estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False)
     keys = set(estimate) | {k for v in estimate.values() if isinstance(v, dict) and v is not estimate["modules_by_route"] for k in v}
     assert keys <= documented, f"the estimate has fields docs/memory.md does not list: {sorted(keys - documented)}"
-    source = (REPO / "kfoot" / "memory" / "estimate.py").read_text()
-    for name in documented:
-        if re.fullmatch(r"[a-z_-]+", name) and name not in keys:
-            assert f'"{name}"' in source or f"'{name}'" in source, f"docs/memory.md lists {name!r}, which the estimate lacks"
+    # The values the paragraph names: every route and both ways of handling PTX occur, and no other.
+    routes = {" ".join(r.split()) for r in re.findall(r"`([^`]+)`", paragraph.split("`modules_by_route` (")[1].split(")")[0])}
+    ptx = set(re.findall(r"`(\w+)`", paragraph.split("`ptx`:")[1].split(",")[0]))
+    seen_routes, seen_ptx = set(), set()
+    for name, arch in (("mixed", "sm_80"), ("mixed", "sm_86"), ("mixed", "sm_90"), ("mixed", "sm_75"), ("bad_ptx", "sm_90")):
+        memory = kfoot_json("report", "--memory", "estimate", "--memory-arch", arch, "--json", tiny_fatbins[name])
+        memory = memory["files"][0]["memory"]
+        seen_routes |= {"..., not estimated" if r.endswith(", not estimated") else r for r in memory["modules_by_route"]}
+        seen_ptx.add(memory["model"]["ptx"])
+    assert seen_routes == routes and seen_ptx == ptx, (seen_routes, seen_ptx)
 
 
 # -------------------------------------------------------------------------------- the report, diff and gate JSON
