@@ -3,8 +3,8 @@
 - Every marked example (`<!-- docs-example -->`, `<!-- docs-file: PATH -->`) is run and compared
   with what kfoot prints now, by scripts/docs_examples.py (`check` runs the same; `update`
   rewrites the examples when an output changes on purpose).
-- Paths, links and anchors, CLI options, environment variables, schema names and test names the
-  docs mention exist in the repository and the code.
+- Paths, links and anchors, CLI options, environment variables and test names the docs mention
+  exist in the repository and the code; the schema names are ones kfoot writes.
 - The formats documented field by field (registry.json, cache entries, the usage trace, the
   memory estimate) are compared both ways with files the code writes now.
 - Figures: what kfoot computes deterministically is recomputed here (those of the demo AOT build
@@ -1019,8 +1019,20 @@ def test_spec_doc_facts():
     phrase("docs/spec.md", f"(else {aot.DEFAULT_SHARD_SIZE}; --shard-size wins)")
     phrase("docs/spec.md", f"({fatbin_merge.ALIGN}-byte aligned, in shard order)")
     phrase("docs/spec.md", f"schema `{SCHEMA}`")
-    sources = (REPO / "kfoot" / "compile" / "sources.py").read_text()
-    assert 'f"kfoot_shard_{self.name}"' in sources and "_count" in sources
+
+
+def test_the_shard_tables_are_exported_as_the_spec_doc_says(demo_aot):
+    """docs/spec.md: each shard exports `kfoot_shard_<name>` and `kfoot_shard_<name>_count`, read
+    here from the library's dynamic symbols with pyelftools."""
+    from elftools.elf.elffile import ELFFile
+
+    phrase("docs/spec.md", "each shard exports `kfoot_shard_<name>` (host stubs in manifest order, usable with "
+                           "`cudaLaunchKernel`) and `kfoot_shard_<name>_count`")
+    with open(demo_aot.library, "rb") as handle:
+        exported = {s.name for s in ELFFile(handle).get_section_by_name(".dynsym").iter_symbols()
+                    if s["st_shndx"] != "SHN_UNDEF"}
+    shards = [s["name"] for s in json.loads((demo_aot.out_dir / "manifest.json").read_text())["shards"]]
+    assert shards and {f"kfoot_shard_{n}{end}" for n in shards for end in ("", "_count")} <= exported, sorted(exported)
 
 
 def test_promotion_rules_in_the_spec_doc():
@@ -1213,20 +1225,15 @@ def test_the_measurement_stops_as_documented(fake_gpu):
 
 # -------------------------------------------------------------------------------- figures: the demo build
 @pytest.fixture
-def session_demo(request):
-    """The session's demo AOT build, only when other selected tests need it anyway (this file
-    alone never runs nvcc), and only with the nvcc release the docs' figures were made with."""
-    others = [item for item in request.session.items
-              if "demo_aot" in getattr(item, "fixturenames", ()) and item.module is not request.module]
-    if not others:
-        pytest.skip("the demo AOT build is made only when other tests of the session use it (run the whole suite)")
-    build = request.getfixturevalue("demo_aot")
-    from kfoot.core.toolchain import find_tool, tool_version
+def session_demo(demo_aot, nvcc):
+    """The session's demo AOT build (tests/build_fixtures.py; built here when this file runs
+    alone), when it was made with the nvcc release the docs' byte figures were made with."""
+    from kfoot.core.toolchain import tool_version
 
-    found = tool_version(find_tool("nvcc"))
+    found = tool_version(nvcc)
     if found != DOCS_NVCC:
         pytest.skip(f"nvcc {found}: the docs' byte figures were made with {DOCS_NVCC}")
-    return build
+    return demo_aot
 
 
 def test_demo_build_figures(session_demo):
