@@ -350,7 +350,7 @@ def memory_rows(path: Path, archs: list[str], label: str) -> list[str]:
 
 def sass_only_estimate(path: Path, arch: str) -> dict:
     """The estimate without compiling PTX (no ptxas: PTX modules count 0, flagged): fast, and what
-    tests/test_docs.py checks the table's figures against."""
+    tests/test_docs_memory.py checks the table's figures against."""
     sys.path.insert(0, str(REPO))
     from kfoot.memory.estimate import estimate_file
     from kfoot.report.analyze import analyze_paths
@@ -413,7 +413,7 @@ def demo_shipped(write: bool) -> None:
     cell = format_bytes(shipped).rjust(width)
     readme.write_text(text[:match.start()] + match.group(1) + cell + match.group(4) + text[match.end():])
     print(f"README.md: {match.group(3)} -> {format_bytes(shipped)} (docs/benchmarks.md shows the same run: "
-          "tests/test_docs.py holds its table equal to README's)")
+          "tests/test_docs_readme.py holds its table equal to README's)")
 
 
 GATE_EXAMPLE_OUT = Path("/tmp/kfoot-gate-example")

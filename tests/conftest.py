@@ -15,9 +15,9 @@ from kfoot.core.errors import ToolMissing
 from kfoot.core.toolchain import find_tool
 from oracles import gpu
 
-# The demo AOT build fixture (`demo_aot`) lives in its own module; registering it here makes it
-# available to every test without imports.
-pytest_plugins = ("build_fixtures",)
+# The demo AOT build fixture (`demo_aot`) and the fixtures the tests of the docs share live in
+# modules of their own; registering them here makes them available to every test without imports.
+pytest_plugins = ("build_fixtures", "docs_support")
 
 FIXTURE_SRC = Path(__file__).parent / "fixtures_cuda"
 

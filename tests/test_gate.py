@@ -13,6 +13,7 @@ from kfoot.gate.diff import diff_reports, load_report
 from kfoot.core.errors import KfootError
 from kfoot.gate.verdict import evaluate, write_baseline
 from oracles.cli import run_kfoot, run_main
+from oracles.errors import assert_error
 
 try:
     from test_diff import BASE, NEW, make_report
@@ -323,22 +324,16 @@ def test_bad_input_exits_2_with_one_line(tmp_path, reports, case):
         args, expect = ["gate", new], "no baseline"
     elif case == "bad-limit":
         args, expect = [*args, "--max-size-growth", "12 parsecs"], "unknown unit 'parsecs'"
-    result = run_kfoot(*args, check_rc=None)
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("kfoot: error: ") and expect in lines[0]
+    assert_error(run_kfoot(*args, check_rc=None), expect)
 
 
 def test_reports_made_with_different_filters_are_not_compared(capsys, reports, tmp_path):
     filtered = make_report(BASE)
     filtered["options"] = {"sections": [".nv_fatbin"], "archs": None, "filter": None}
     (tmp_path / "filtered.json").write_text(json.dumps(filtered))
-    code, out, err = run_main(capsys, "gate", "--baseline", tmp_path / "filtered.json", reports["same"])
-    assert code == 2 and out == ""
-    assert err.strip() == (f"kfoot: error: {reports['same']}: made with no filters, but {tmp_path / 'filtered.json'} "
-                           "with --section .nv_fatbin: the figures are not comparable")
+    message = assert_error(run_main(capsys, "gate", "--baseline", tmp_path / "filtered.json", reports["same"]))
+    assert message == (f"{reports['same']}: made with no filters, but {tmp_path / 'filtered.json'} "
+                       "with --section .nv_fatbin: the figures are not comparable")
     # Same filters on both sides: compared as usual.
     (tmp_path / "filtered2.json").write_text(json.dumps(filtered))
     assert run_main(capsys, "gate", "--baseline", tmp_path / "filtered.json", tmp_path / "filtered2.json")[0] == 0

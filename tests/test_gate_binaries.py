@@ -18,6 +18,7 @@ import pytest
 
 from oracles.cli import run_main
 from oracles.cuobjdump import cuobjdump_extract, cuobjdump_symbols
+from oracles.errors import assert_error
 
 SOURCE = """\
 namespace kft {{
@@ -166,10 +167,7 @@ def test_json_baseline_from_update_then_binaries_are_gated_against_it(capsys, li
 def test_unreadable_binary_exits_2_with_one_line(capsys, libs, tmp_path):
     truncated = tmp_path / "libkft.so"
     truncated.write_bytes(libs["base"].read_bytes()[:4096])
-    code, out, err = run_main(capsys, "gate", "--baseline", libs["base"], truncated)
-    assert code == 2 and out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and str(truncated) in lines[0], err
+    assert_error(run_main(capsys, "gate", "--baseline", libs["base"], truncated), str(truncated))
 
 
 def test_a_binary_is_measured_with_the_baseline_report_filters(capsys, libs, tmp_path):

@@ -26,6 +26,7 @@ from kfoot.report.analyze import analyze_paths
 from oracles.cli import REPO, run_kfoot
 from oracles import mutate
 from oracles.cuobjdump import cuobjdump_symbols
+from oracles.errors import assert_error
 
 HANG_S = 60  # a command still running after this is hung on its input
 
@@ -42,18 +43,6 @@ def _python(code: str, *args, timeout=HANG_S) -> subprocess.CompletedProcess:
     """A fresh Python running `code` (which ends in kfoot.cli.main) with ARGS in sys.argv."""
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *map(str, args)], capture_output=True,
                           text=True, cwd=REPO, timeout=timeout, check=False)
-
-
-def _one_error_line(proc, *needles) -> str:
-    out = proc.stdout if isinstance(proc.stdout, str) else proc.stdout.decode()
-    err = proc.stderr if isinstance(proc.stderr, str) else proc.stderr.decode()
-    assert proc.returncode == 2, f"rc={proc.returncode}\n{out}\n{err}"
-    assert "Traceback" not in err
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 def _totals(proc) -> dict:
@@ -193,7 +182,7 @@ def _zipfile_fails(wheel: Path) -> BaseException:
 def test_a_named_damaged_wheel_is_one_line(cuda_fixtures, tmp_path, kind):
     bad = _damage(kind, cuda_fixtures, tmp_path)
     _zipfile_fails(bad)
-    _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "wheel")
+    assert_error(run_kfoot("report", bad, check_rc=None), str(bad), "wheel")
     with pytest.raises(FormatError):
         analyze_paths([bad])
 
@@ -269,7 +258,7 @@ def test_a_wheel_through_standard_input(cuda_fixtures, tmp_path):
 
 
 def test_empty_standard_input(tmp_path):
-    _one_error_line(_kfoot("report", "-", input_bytes=b""), "-", "empty")
+    assert_error(_kfoot("report", "-", input_bytes=b""), "-", "empty")
 
 
 def test_standard_input_over_the_limit_is_refused(cuda_fixtures):
@@ -284,7 +273,7 @@ def test_standard_input_over_the_limit_is_refused(cuda_fixtures):
         proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
                               capture_output=True, text=False, cwd=REPO, timeout=HANG_S,
                               input=f.read())
-    _one_error_line(proc, "standard input", "1000")
+    assert_error(proc, "standard input", "1000")
 
 
 def test_standard_input_that_is_a_terminal_is_refused():
@@ -294,7 +283,7 @@ def test_standard_input_that_is_a_terminal_is_refused():
     finally:
         os.close(primary)
         os.close(secondary)
-    _one_error_line(proc, "terminal")
+    assert_error(proc, "terminal")
 
 
 # ---------------------------------------------------------------- FIFOs, sockets, devices
@@ -302,7 +291,7 @@ def test_standard_input_that_is_a_terminal_is_refused():
 def test_a_fifo_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "pipe.fatbin"
     os.mkfifo(fifo)
-    _one_error_line(_kfoot("report", fifo, timeout=HANG_S), str(fifo), "FIFO")
+    assert_error(_kfoot("report", fifo, timeout=HANG_S), str(fifo), "FIFO")
 
 
 def test_a_socket_is_refused(tmp_path):
@@ -310,13 +299,13 @@ def test_a_socket_is_refused(tmp_path):
     server = socket.socket(socket.AF_UNIX)
     try:
         server.bind(str(path))
-        _one_error_line(_kfoot("report", path), str(path), "socket")
+        assert_error(_kfoot("report", path), str(path), "socket")
     finally:
         server.close()
 
 
 def test_a_character_device_is_refused():
-    _one_error_line(_kfoot("report", "/dev/zero"), "/dev/zero", "character device")
+    assert_error(_kfoot("report", "/dev/zero"), "/dev/zero", "character device")
 
 
 def test_a_block_device_is_refused():
@@ -324,7 +313,7 @@ def test_a_block_device_is_refused():
     block = next((d for d in devices if stat.S_ISBLK(os.stat(d, follow_symlinks=False).st_mode)), None)
     if block is None:
         pytest.skip("no block device in /dev here")
-    _one_error_line(_kfoot("report", block), str(block), "block device")
+    assert_error(_kfoot("report", block), str(block), "block device")
 
 
 def test_a_folder_walk_passes_fifos_by(cuda_fixtures, tmp_path):
@@ -387,7 +376,7 @@ def test_a_file_that_shrinks_between_walk_and_decode(cuda_fixtures, tmp_path, na
     shutil.copyfile(cuda_fixtures[name], path)
     proc = _python(SHRINK_AFTER_PLAN, path, jobs)
     assert proc.returncode != -7, "SIGBUS"
-    _one_error_line(proc, str(path), "changed while")
+    assert_error(proc, str(path), "changed while")
 
 
 def test_a_file_that_shrinks_during_the_walk(cuda_fixtures, tmp_path):
@@ -395,7 +384,7 @@ def test_a_file_that_shrinks_during_the_walk(cuda_fixtures, tmp_path):
     shutil.copyfile(cuda_fixtures["libfixture.so"], path)
     proc = _python(SHRINK_DURING_WALK, path)
     assert proc.returncode != -7, "SIGBUS"
-    _one_error_line(proc, str(path), "changed while")
+    assert_error(proc, str(path), "changed while")
 
 
 def test_a_shrunk_file_in_process(cuda_fixtures, tmp_path, monkeypatch):

@@ -18,6 +18,7 @@ import pytest
 
 from oracles import fatbin
 from oracles.cli import run_kfoot
+from oracles.errors import assert_error
 from oracles.memory import alloc_bytes, expected_eager, images_by_container
 from kfoot.binary.walk import walk
 from kfoot.core.errors import KfootError
@@ -223,18 +224,20 @@ def test_report_memory_table_and_markdown(cuda_fixtures):
 @pytest.mark.parametrize("args, message", [
     (["--memory", "estimate", "--memory-arch", "compute_90"], "is not a SASS arch"),
     (["--memory-arch", "sm_90"], "--memory-arch needs --memory"),
-    (["--memory", "sometimes"], "Invalid value for '--memory'"),
 ])
 def test_bad_memory_options_are_one_line(cuda_fixtures, args, message):
-    proc = run_kfoot("report", *args, cuda_fixtures["libfixture.so"], check_rc=2)
-    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert_error(run_kfoot("report", *args, cuda_fixtures["libfixture.so"], check_rc=None), message)
+
+
+def test_an_unknown_memory_mode_is_a_usage_error(cuda_fixtures):
+    proc = run_kfoot("report", "--memory", "sometimes", cuda_fixtures["libfixture.so"], check_rc=2)
+    assert "Invalid value for '--memory'" in proc.stderr and "Traceback" not in proc.stderr
 
 
 @pytest.mark.no_gpu
 def test_measure_without_a_gpu_exits_2_with_one_line(cuda_fixtures):
-    proc = run_kfoot("report", "--memory", "measure", cuda_fixtures["libfixture.so"], check_rc=2)
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and "--memory measure needs an NVIDIA GPU" in lines[0], proc.stderr
+    assert_error(run_kfoot("report", "--memory", "measure", cuda_fixtures["libfixture.so"], check_rc=None),
+                 "--memory measure needs an NVIDIA GPU")
     # auto falls back to the estimate
     data = json.loads(run_kfoot("report", "--json", "--memory", "auto", cuda_fixtures["libfixture.so"]).stdout)
     assert data["files"][0]["memory"]["method"] == "estimated"

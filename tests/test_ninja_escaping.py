@@ -22,6 +22,7 @@ from kfoot.compile.sources import Shard
 from kfoot.core.errors import KfootError
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
+from oracles.errors import assert_error
 
 USERLIB = Path(__file__).parent / "userlib"
 NINJA = Path(ninja.BIN_DIR) / "ninja"
@@ -67,7 +68,7 @@ def test_a_newline_in_a_value_is_one_line(value):
     with pytest.raises(KfootError) as err:
         render_ninja([Shard(name="s", variants=[])], nvcc=Path("/usr/bin/nvcc"), flags=[value], launcher=[],
                      library="../l.so", fatbin="../k.fatbin")
-    assert "\n" not in str(err.value) and "newline" in str(err.value)
+    assert_error(err.value, "newline")
 
 
 def spec_in(folder: Path) -> Path:
@@ -95,11 +96,8 @@ def test_an_output_folder_nvcc_would_run_code_from_is_refused(tmp_path, name):
     # (--orig_src_path_name "<cwd>/src/x.cu"): such a folder would run the command.
     spec = spec_in(tmp_path / "lib")
     out = tmp_path / name / "out"
-    proc = run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "-j", "1", "--no-progress", check_rc=2,
-                     cwd=tmp_path)
-    assert "Traceback" not in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-    assert "output folder" in proc.stderr
+    assert_error(run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "-j", "1", "--no-progress", check_rc=None,
+                           cwd=tmp_path), "output folder")
     assert not out.exists()
     assert not list(tmp_path.rglob("PWNED"))
 
@@ -107,11 +105,8 @@ def test_an_output_folder_nvcc_would_run_code_from_is_refused(tmp_path, name):
 def test_a_newline_folder_is_refused_and_nothing_runs(tmp_path):
     name = "x\nrule evil\n  command = touch PWNED\nbuild PWNED: evil\ndefault PWNED\nzz = "
     spec = spec_in(tmp_path / name)
-    proc = run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "-j", "1", "--no-progress",
-                     check_rc=2, cwd=tmp_path)
-    assert "Traceback" not in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-    assert "newline" in proc.stderr
+    assert_error(run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "-j", "1", "--no-progress",
+                           check_rc=None, cwd=tmp_path), "newline")
     assert not list(tmp_path.rglob("PWNED"))
 
 
@@ -119,11 +114,8 @@ def test_a_newline_folder_is_refused_and_nothing_runs(tmp_path):
                                              ("", "--launcher")])
 def test_bad_launchers_are_one_line_exit_2(tmp_path, launcher, words):
     spec = spec_in(tmp_path / "lib")
-    proc = run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "--launcher", launcher,
-                     "--no-progress", check_rc=2)
-    assert "Traceback" not in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-    assert words in proc.stderr
+    assert_error(run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80", "--launcher", launcher,
+                           "--no-progress", check_rc=None), words)
     assert not (tmp_path / "out" / "libkfoot_kernels.so").exists()
 
 

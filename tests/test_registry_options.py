@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.oracles.cli import REPO, run_kfoot
+from tests.oracles.errors import assert_error
 
 SECRET = "SECRET_TOKEN_4f1c"
 
@@ -24,11 +25,10 @@ def test_a_registry_passing_a_file_option_is_refused(tmp_path, option):
     family = next(iter(document["families"]))
     document["families"][family]["nvrtc_options"] = [option.format(secret=secret, out=tmp_path / "written")]
     (registry / "registry.json").write_text(json.dumps(document))
-    proc = run_kfoot("warm", registry, "--arch", "sm_90", check_rc=2, env={"KFOOT_CACHE_DIR": str(tmp_path / "c"),
-                                                                          "PATH": "/usr/bin:/bin"})
+    proc = run_kfoot("warm", registry, "--arch", "sm_90", check_rc=None, env={"KFOOT_CACHE_DIR": str(tmp_path / "c"),
+                                                                             "PATH": "/usr/bin:/bin"})
     assert SECRET not in proc.stdout + proc.stderr
-    assert "not one a registry may carry" in proc.stderr and "Traceback" not in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1
+    assert_error(proc, "not one a registry may carry")
     assert not (tmp_path / "written").exists()
 
 
@@ -39,6 +39,6 @@ def test_a_spec_flag_that_names_a_file_is_refused_at_build_start(tmp_path):
     for path in (REPO / "tests" / "flaglib").iterdir():
         if path.name != "flaglib.toml":
             (tmp_path / path.name).symlink_to(path)
-    proc = run_kfoot("build", "--mode", "rtc", spec, "-o", tmp_path / "out", check_rc=2)
-    assert "nvrtc_flags" in proc.stderr and "--pre-include" in proc.stderr
+    assert_error(run_kfoot("build", "--mode", "rtc", spec, "-o", tmp_path / "out", check_rc=None),
+                 "nvrtc_flags", "--pre-include")
     assert not (tmp_path / "out").exists()

@@ -13,18 +13,9 @@ from kfoot.core.errors import KfootError
 from kfoot.report.analyze import analyze_paths
 from oracles import fatbin, mutate
 from oracles.cli import run_kfoot
+from oracles.errors import assert_error
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-
-
-def _one_error_line(proc, *needles):
-    assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert "Traceback" not in proc.stderr
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, proc.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 def _first_entry(path) -> fatbin.Entry:
@@ -35,22 +26,22 @@ def _first_entry(path) -> fatbin.Entry:
 def test_empty_file(tmp_path):
     empty = tmp_path / "empty.so"
     empty.write_bytes(b"")
-    _one_error_line(run_kfoot("report", empty, check_rc=None), str(empty), "empty")
+    assert_error(run_kfoot("report", empty, check_rc=None), str(empty), "empty")
 
 
 def test_random_bytes(tmp_path):
     junk = tmp_path / "junk.bin"
     junk.write_bytes(random.Random(1).randbytes(4096))
-    _one_error_line(run_kfoot("report", junk, check_rc=None), str(junk), "not a CUDA binary")
+    assert_error(run_kfoot("report", junk, check_rc=None), str(junk), "not a CUDA binary")
 
 
 def test_directory_without_binaries(tmp_path):
     (tmp_path / "notes.txt").write_text("nothing here\n")
-    _one_error_line(run_kfoot("report", tmp_path, check_rc=None), str(tmp_path), "no ELF")
+    assert_error(run_kfoot("report", tmp_path, check_rc=None), str(tmp_path), "no ELF")
 
 
 def test_missing_path(tmp_path):
-    _one_error_line(run_kfoot("report", tmp_path / "nope.so", check_rc=None), "nope.so", "no such file")
+    assert_error(run_kfoot("report", tmp_path / "nope.so", check_rc=None), "nope.so", "no such file")
 
 
 @pytest.mark.parametrize("name", ["obj_none.o", "libfixture.so", "libfixture.a", "fixture.fatbin"])
@@ -60,7 +51,7 @@ def test_truncated_files(cuda_fixtures, tmp_path, name, fraction):
     cut = tmp_path / f"cut_{name}"
     cut.write_bytes(data[: int(len(data) * fraction)])
     proc = run_kfoot("report", "--json", cut, check_rc=None)
-    _one_error_line(proc, str(cut), "byte offset")
+    assert_error(proc, str(cut), "byte offset")
 
 
 def test_container_size_past_the_end(cuda_fixtures, tmp_path):
@@ -69,7 +60,7 @@ def test_container_size_past_the_end(cuda_fixtures, tmp_path):
     struct.pack_into("<Q", data, fatbin.CONTAINER_PAYLOAD_SIZE_AT, 1 << 40)
     bad = tmp_path / "bad.fatbin"
     bad.write_bytes(bytes(data))
-    _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "byte offset 0x0", "past the end")
+    assert_error(run_kfoot("report", bad, check_rc=None), str(bad), "byte offset 0x0", "past the end")
 
 
 def test_entry_size_past_the_end(cuda_fixtures, tmp_path):
@@ -78,7 +69,7 @@ def test_entry_size_past_the_end(cuda_fixtures, tmp_path):
     struct.pack_into("<Q", data, entry + fatbin.ENTRY_PAYLOAD_SIZE_AT, 1 << 33)  # first entry's payload size
     bad = tmp_path / "bad_entry.o"
     bad.write_bytes(bytes(data))
-    line = _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad), "past the end")
+    line = assert_error(run_kfoot("report", bad, check_rc=None), str(bad), "past the end")
     assert f"byte offset {entry:#x}" in line
 
 
@@ -143,7 +134,7 @@ def test_random_mutations_never_crash(cuda_fixtures, tmp_path):
 def test_elf_with_garbage_after_the_magic(tmp_path):
     bad = tmp_path / "fake.so"
     bad.write_bytes(b"\x7fELF" + os.urandom(200))
-    _one_error_line(run_kfoot("report", bad, check_rc=None), str(bad))
+    assert_error(run_kfoot("report", bad, check_rc=None), str(bad))
 
 
 def test_corrupted_ptx_is_undecodable_without_decoding_it_whole(cuda_fixtures, tmp_path):

@@ -8,6 +8,7 @@ import tomllib
 
 from kfoot.variants.loader import DEMO_SPEC
 from tests.oracles.cli import run_kfoot, run_main
+from tests.oracles.errors import assert_error
 
 
 def test_build_without_spec_takes_the_demo_spec_and_says_so(tmp_path):
@@ -38,6 +39,5 @@ def test_compare_without_spec_takes_the_demo_spec(capsys, monkeypatch):
 def test_bundled_names_resolve_and_unknown_ones_are_one_line(capsys):
     code, out, _ = run_main(capsys, "enumerate", "bundled:demo", "--json")
     assert code == 0 and json.loads(out)["spec"] == str(DEMO_SPEC)
-    code, _, err = run_main(capsys, "enumerate", "bundled:nope")
-    assert code == 2
-    assert err.strip() == "kfoot: error: bundled:nope: no such bundled spec (bundled: bundled:demo, bundled:kernels)"
+    message = assert_error(run_main(capsys, "enumerate", "bundled:nope"))
+    assert message == "bundled:nope: no such bundled spec (bundled: bundled:demo, bundled:kernels)"

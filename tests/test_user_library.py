@@ -27,6 +27,7 @@ from kfoot.variants.loader import SpecError, load_spec
 from kfoot.variants.enumerate import enumerate_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels, image_elf_kernels
+from oracles.errors import assert_error
 
 USERLIB = REPO / "tests" / "userlib"
 ARCH = "sm_90"
@@ -143,7 +144,7 @@ def test_a_header_with_host_cstdint_builds_aot_and_fails_rtc_in_one_line(tmp_pat
     reg = load_registry(tmp_path / "rtc")
     with pytest.raises(KfootError, match="cstdint") as info:
         compiler.compile_variants(compiler.SourceContext(reg, ARCH), list(reg.variants), None)
-    assert "\n" not in str(info.value).strip()
+    assert_error(info.value)
 
 
 # -- promotion: NumPy is the oracle for every pair ---------------------------------------------
@@ -178,12 +179,9 @@ def _spec(tmp_path, values: str, extra: str = "") -> "object":
 
 @pytest.mark.parametrize("typo, nearest", [("flaot16", "float16"), ("fp32", "float32"), ("bf16", "bfloat16")])
 def test_a_misspelt_dtype_is_one_line_naming_the_nearest(tmp_path, typo, nearest):
-    proc = run_kfoot("enumerate", _spec(tmp_path, f'["float32", "{typo}"]'), check_rc=None)
-    assert proc.returncode == 2 and proc.stdout == ""
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
-    assert f"unknown dtype '{typo}'" in lines[0] and "key 'axes.T'" in lines[0]
-    assert re.search(rf"did you mean {nearest}\b", lines[0]), lines[0]
+    message = assert_error(run_kfoot("enumerate", _spec(tmp_path, f'["float32", "{typo}"]'), check_rc=None),
+                           f"unknown dtype '{typo}'", "key 'axes.T'")
+    assert re.search(rf"did you mean {nearest}\b", message), message
 
 
 def test_cpp_prefix_writes_a_type_verbatim_and_fixed_width_names_mean_the_dtype(tmp_path):
