@@ -18,17 +18,18 @@ def _open(ctx):
     command; one that does not exist yet is an empty cache. Another user's cache can be read (ls,
     stats, verify, export); the commands that change it (verify --fix, prune, clear, import) refuse
     it in one line."""
-    from ..runtime.kernel_cache import DiskCache, default_cache_root, max_bytes_from_env
+    from ..core.store import default_cache_root, kernel_cache_bound
+    from ..runtime.kernel_cache import DiskCache
 
     root = ctx.obj.get("cache_dir") or default_cache_root()
-    cache = DiskCache(root, max_bytes=max_bytes_from_env())
+    cache = DiskCache(root, max_bytes=kernel_cache_bound())
     cache.check_folder()
     return cache
 
 
-def _not_removed(not_removed: dict[str, list[str]]) -> list[dict]:
+def _not_removed(result) -> list[dict]:
     """What prune or clear could not delete, one stderr line per reason; the rows of `not_removed` in --json."""
-    rows = [{"reason": why, "files": len(paths), "first": paths[0]} for why, paths in sorted(not_removed.items())]
+    rows = result.to_dict()["not_removed"]
     for row in rows:
         click.echo(f"kfoot: could not remove {row['files']} file{'' if row['files'] == 1 else 's'}: "
                    f"{row['reason']} (first: {row['first']})", err=True)
@@ -51,7 +52,7 @@ def command(ctx, cache_dir):
 def ls_cmd(ctx, as_json):
     """List the entries, most recently used first."""
     cache = _open(ctx)
-    rows = cache.listing()
+    rows = [entry.to_dict() for entry in cache.listing()]
     if as_json:
         click.echo(json.dumps({"root": str(cache.root), "entries": rows}, indent=1))
         return
@@ -76,7 +77,7 @@ def ls_cmd(ctx, as_json):
 def stats_cmd(ctx, as_json):
     """Entries, cubins, bytes on disk, per arch, and the size bound."""
     cache = _open(ctx)
-    stats = cache.stats()
+    stats = cache.stats().to_dict()
     if as_json:
         click.echo(json.dumps(stats, indent=1))
         return
@@ -112,11 +113,11 @@ def verify_cmd(ctx, fix, as_json):
 def prune_cmd(ctx, max_bytes, as_json):
     """Delete least-recently-used entries until the cache fits the bound; exit 1 if some could not be."""
     from ..core.errors import KfootError
-    from ..core.units import parse_bytes
+    from ..core.store import parse_bound
 
     cache = _open(ctx)
     if max_bytes is not None:
-        limit = parse_bytes(max_bytes, "--max-bytes")
+        limit = parse_bound(max_bytes, "--max-bytes")
     elif cache.max_bytes is not None:
         limit = cache.max_bytes
     else:
@@ -124,13 +125,11 @@ def prune_cmd(ctx, max_bytes, as_json):
     # The bound (KFOOT_CACHE_MAX_BYTES) never empties the cache: the newest entry stays. An
     # explicit --max-bytes is obeyed to the byte (--max-bytes 0 empties it).
     result = cache.prune(limit, keep_newest=max_bytes is None)
-    failed = _not_removed(result.not_removed)
+    failed = _not_removed(result)
     if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "max_bytes": limit, "removed_entries": result.removed_entries,
-                               "removed_cubins": result.removed_blobs, "freed_bytes": result.freed_bytes,
-                               "total_bytes": result.total_bytes, "not_removed": failed}, indent=1))
+        click.echo(json.dumps(result.to_dict(), indent=1))
     else:
-        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
+        click.echo(f"removed {result.removed_entries} entries and {result.removed_cubins} cubins, "
                    f"freed {format_bytes(result.freed_bytes)}; {format_bytes(result.total_bytes)} left")
     return 1 if failed else 0
 
@@ -142,14 +141,12 @@ def clear_cmd(ctx, as_json):
     """Delete every entry and cubin; exit 1 if some could not be (each reason on stderr)."""
     cache = _open(ctx)
     result = cache.clear()
-    failed = _not_removed(result.not_removed)
+    failed = _not_removed(result)
     if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "removed_entries": result.removed_entries,
-                               "removed_cubins": result.removed_blobs, "removed_other": result.removed_other,
-                               "freed_bytes": result.freed_bytes, "not_removed": failed}, indent=1))
+        click.echo(json.dumps(result.to_dict(), indent=1))
     else:
         other = f", {result.removed_other} other files" if result.removed_other else ""
-        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins{other} "
+        click.echo(f"removed {result.removed_entries} entries and {result.removed_cubins} cubins{other} "
                    f"({format_bytes(result.freed_bytes)}) from {cache.root}")
     return 1 if failed else 0
 
@@ -181,10 +178,9 @@ def import_cmd(ctx, archive, as_json):
     cache = _open(ctx)
     result = cache.import_(archive)
     if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "archive": archive, "installed": result.installed,
-                               "already_present": result.already_present, "rejected": result.rejected}, indent=1))
+        click.echo(json.dumps(result.to_dict(), indent=1))
     else:
-        click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
+        click.echo(result.text(), nl=False)
     for line in result.rejected:
         click.echo(f"rejected {line}", err=True)
     return 1 if result.rejected else 0

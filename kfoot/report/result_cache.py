@@ -1,6 +1,6 @@
 """The report cache: each container's analysis, on disk, so a repeated report decodes only what changed.
 
-Layout under kfoot's cache folder (kfoot.core.cachedir.default_cache_root: KFOOT_CACHE_DIR, else
+Layout under kfoot's cache folder (kfoot.core.store.default_cache_root: KFOOT_CACHE_DIR, else
 $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot), in its own folder `report/` (created 0700):
 
     report/entries/<k[:2]>/<key>.json   two lines: a JSON header, then the JSON body
@@ -33,14 +33,11 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.atomic import write_atomic
-from ..core.units import parse_bytes
-from ..core.cachedir import cache_disabled_by_env, default_cache_root
+from ..core.store import cache_disabled_by_env, default_cache_root, report_cache_bound
 
 CACHE_SCHEMA = "kfoot.report-cache/1"
 FOLDER = "report"
 SUFFIX = ".json"
-MAX_BYTES_ENV = "KFOOT_REPORT_CACHE_MAX_BYTES"
-DEFAULT_MAX_BYTES = 256 << 20
 # A larger entry is neither written nor read: parsing its JSON takes several times its size in
 # memory. libcusparse's largest entry is 0.14 MB (1.5 MB with --kernels).
 MAX_ENTRY_BYTES = 32 << 20
@@ -70,7 +67,7 @@ def code_version() -> str:
 
 
 class ReportCache:
-    def __init__(self, root: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES):
+    def __init__(self, root: str | os.PathLike, max_bytes: int):
         self.root = Path(root)
         self.max_bytes = max_bytes
         self.usable: bool | None = None  # checked on first use
@@ -81,9 +78,7 @@ class ReportCache:
         """The cache the environment asks for, or None when KFOOT_CACHE=0."""
         if cache_disabled_by_env():
             return None
-        raw = os.environ.get(MAX_BYTES_ENV)
-        max_bytes = parse_bytes(raw, MAX_BYTES_ENV) if raw else DEFAULT_MAX_BYTES
-        return cls(default_cache_root() / FOLDER, max_bytes)
+        return cls(default_cache_root() / FOLDER, report_cache_bound())
 
     @staticmethod
     def key(digest: str, options: str) -> str:

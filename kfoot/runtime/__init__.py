@@ -4,7 +4,9 @@ cache or NVRTC) and launch it. docs/runtime.md documents the API, environment an
 - api: `open_registry`, `KernelRegistry`, `Kernel` (the public entry points, re-exported here).
 - registry: reading `registry.json` and resolving axis values to variants.
 - compiler, nvrtc: compiling name expressions with NVRTC, one or many per program.
-- cache, statmemo, fingerprint: the disk cache, its key, and cheap re-validation of its inputs.
+- kernel_cache, cache_entry, statmemo, fingerprint: the disk cache of kernels (on kfoot.core.store),
+  its files, its key, and cheap re-validation of its inputs.
+- cache_archive: moving the kernel cache between machines (`kfoot cache export|import`).
 - trace: the usage trace (`KFOOT_TRACE`).
 """
 
