@@ -19,36 +19,33 @@ _counter = itertools.count()
 
 
 @contextmanager
-def atomic_output(path, *, tmp_dir=None, mode: int | None = None, durable: bool = True):
-    """Yield a temporary path; when the block ends without an exception, it replaces `path`.
-
-    The temporary file lies beside `path`, or in `tmp_dir` (which must be on the same file
-    system). `mode` None keeps the mode of the file it replaces, else what a plain open would give
+def atomic_output(path, *, mode: int | None = None, durable: bool = True):
+    """Yield a temporary path beside `path`; when the block ends without an exception, it replaces
+    `path`. `mode` None keeps the mode of the file it replaces, else what a plain open would give
     (a private 0600 would make shipped outputs and committed baselines unreadable to others).
     `durable` fsyncs before the rename, so a crash cannot leave an empty file under the name."""
     path = Path(path)
-    folder = Path(tmp_dir) if tmp_dir is not None else path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        fd, name = _create(folder_fd, path.name, _mode_for(path) if mode is None else mode)
+        fd, name = _create(folder, path.name, _mode_for(path) if mode is None else mode)
         os.close(fd)
         try:
-            yield folder / name
+            yield path.parent / name
             if durable:
-                with open(folder / name, "rb") as handle:
+                with open(path.parent / name, "rb") as handle:
                     os.fsync(handle.fileno())
-            os.replace(name, path, src_dir_fd=folder_fd)
+            os.replace(name, path, src_dir_fd=folder)
         except BaseException:
-            _discard(folder_fd, name)
+            _discard(folder, name)
             raise
     finally:
-        os.close(folder_fd)
+        os.close(folder)
 
 
-def write_atomic(path, data: str | bytes, *, tmp_dir=None, mode: int | None = None, durable: bool = True) -> None:
+def write_atomic(path, data: str | bytes, *, mode: int | None = None, durable: bool = True) -> None:
     """Write `data` to `path` atomically (see atomic_output for the options)."""
-    with atomic_output(path, tmp_dir=tmp_dir, mode=mode, durable=durable) as tmp:
+    with atomic_output(path, mode=mode, durable=durable) as tmp:
         with open(tmp, "wb" if isinstance(data, bytes) else "w") as handle:
             handle.write(data)
 
