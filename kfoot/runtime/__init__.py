@@ -6,7 +6,7 @@ cache or NVRTC) and launch it. docs/runtime.md documents the API, environment an
 - compiler, nvrtc: compiling name expressions with NVRTC, one or many per program.
 - kernel_cache, cache_entry, statmemo, fingerprint: the disk cache of kernels (on kfoot.core.store),
   its files, its key, and cheap re-validation of its inputs.
-- cache_archive: moving the kernel cache between machines (`kfoot cache export|import`).
+- cache_archive, cache_admin: moving the cache between machines, and `kfoot cache` over both caches.
 - trace: the usage trace (`KFOOT_TRACE`).
 """
 
