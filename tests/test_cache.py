@@ -23,7 +23,8 @@ from oracles.errors import assert_error
 
 from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
-from kfoot.runtime.kernel_cache import CacheWarning, DiskCache, default_cache_root
+from kfoot.core.store import default_cache_root
+from kfoot.runtime.kernel_cache import CacheWarning, DiskCache
 
 
 def key(n: int) -> str:
@@ -137,7 +138,7 @@ def test_prune_removes_least_recently_used_first(tmp_path):
     _, _, total = cache.usage()
     per_kernel = total // 6
     result = cache.prune(total - 2 * per_kernel)  # room for four
-    assert result.removed_entries == 2 and result.removed_blobs == 2
+    assert result.removed_entries == 2 and result.removed_cubins == 2
     remaining = {i.key for i in cache.entries()}
     assert remaining == {keys[0], keys[1], keys[2], keys[5]}
     assert cache.usage()[2] <= total - 2 * per_kernel
@@ -501,5 +502,5 @@ def test_no_command_deletes_through_a_link_out_of_the_cache(tmp_path):
     assert cache.entries() == [] and cache.blobs() == {}
     # The deletion helper itself refuses to go through a link, even for a path it is handed.
     (root / "entries" / "zz").symlink_to(outside)
-    assert cache._remove(root / "entries" / "zz" / planted[0].name) is not None and planted[0].exists()
-    assert cache._remove(outside / planted[0].name) == "outside the cache" and planted[0].exists()
+    assert cache.store.remove(root / "entries" / "zz" / planted[0].name) is not None and planted[0].exists()
+    assert cache.store.remove(outside / planted[0].name) == "outside the cache" and planted[0].exists()

@@ -26,7 +26,8 @@ from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 
 from kfoot.core.errors import KfootError
-from kfoot.runtime.kernel_cache import DiskCache, format_entry
+from kfoot.runtime.cache_entry import format_entry
+from kfoot.runtime.kernel_cache import DiskCache
 
 OTHER_UID = 12345
 
@@ -423,7 +424,7 @@ def test_import_of_a_gzip_bomb_stays_small_and_fast(tmp_path, declared_mib):
 
 
 def test_import_refuses_a_member_declared_past_the_bound_before_reading(tmp_path, monkeypatch):
-    from kfoot.runtime import kernel_cache as cache_module
+    from kfoot.runtime import cache_archive as cache_module
 
     good = _entry_files(key(1), "_Z4goodv", fake_cubin("_Z4goodv", pad=4000))
     archive = _archive(tmp_path / "a.tar.gz", good)

@@ -30,7 +30,8 @@ def runtime_scratch(tmp_path_factory) -> Path:
 
 
 def test_cache_variables_behave_as_documented(monkeypatch, tmp_path):
-    from kfoot.runtime import kernel_cache as cache
+    from kfoot.core import store as cache
+    from kfoot.runtime.kernel_cache import DiskCache
 
     rows = {first_code(r[0]): r for r in table_rows(section(DOC_TEXT["docs/runtime.md"], "Environment"))}
     assert "`$XDG_CACHE_HOME/kfoot`, else `~/.cache/kfoot`" in rows["KFOOT_CACHE_DIR"][2]
@@ -46,7 +47,7 @@ def test_cache_variables_behave_as_documented(monkeypatch, tmp_path):
     assert off == ["0", "false", "no", "off"]
     for value in off + ["FALSE", "Off"]:
         monkeypatch.setenv("KFOOT_CACHE", value)
-        assert cache.cache_disabled_by_env() and cache.DiskCache.from_env() is None
+        assert cache.cache_disabled_by_env() and DiskCache.from_env() is None
     for value in ("1", "yes"):
         monkeypatch.setenv("KFOOT_CACHE", value)
         assert not cache.cache_disabled_by_env()
@@ -58,9 +59,9 @@ def test_cache_variables_behave_as_documented(monkeypatch, tmp_path):
     assert len(sizes) >= 6, "the KFOOT_CACHE_MAX_BYTES table went missing"
     for cell, expected in sizes:
         monkeypatch.setenv("KFOOT_CACHE_MAX_BYTES", first_code(cell))
-        assert cache.max_bytes_from_env() == number(expected), cell
+        assert cache.kernel_cache_bound() == number(expected), cell
     monkeypatch.delenv("KFOOT_CACHE_MAX_BYTES")
-    assert cache.max_bytes_from_env() is None
+    assert cache.kernel_cache_bound() is None
 
 
 # -------------------------------------------------------------------------------------- formats

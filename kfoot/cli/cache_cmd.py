@@ -1,38 +1,34 @@
-"""`kfoot cache ls|stats|verify|prune|clear|export|import`: inspect and maintain the RTC disk cache."""
+"""`kfoot cache ls|stats|verify|prune|clear|export|import`: inspect and maintain the disk caches
+(kfoot.runtime.cache_admin: the kernel cache and the report cache under one root)."""
 
 from __future__ import annotations
 
-import json
-import time
-
 import click
 
-from ..core.units import format_bytes
 from .tables import summary_table
 from .terminal import terminal
 
 
 def _open(ctx):
-    """The cache the options and environment name. A root that is a file, cannot be read, or is (or
-    holds as entries/, blobs/, tmp/) a symbolic link is one line and exit 2 (KfootError), for every
-    command; one that does not exist yet is an empty cache. Another user's cache can be read (ls,
-    stats, verify, export); the commands that change it (verify --fix, prune, clear, import) refuse
-    it in one line."""
-    from ..runtime.kernel_cache import DiskCache, default_cache_root, max_bytes_from_env
+    from ..runtime.cache_admin import Caches
 
-    root = ctx.obj.get("cache_dir") or default_cache_root()
-    cache = DiskCache(root, max_bytes=max_bytes_from_env())
-    cache.check_folder()
-    return cache
+    return Caches(ctx.obj.get("cache_dir"))
 
 
-def _not_removed(not_removed: dict[str, list[str]]) -> list[dict]:
-    """What prune or clear could not delete, one stderr line per reason; the rows of `not_removed` in --json."""
-    rows = [{"reason": why, "files": len(paths), "first": paths[0]} for why, paths in sorted(not_removed.items())]
-    for row in rows:
-        click.echo(f"kfoot: could not remove {row['files']} file{'' if row['files'] == 1 else 's'}: "
-                   f"{row['reason']} (first: {row['first']})", err=True)
-    return rows
+def _show(result, as_json: bool) -> None:
+    term = terminal()
+    if as_json:
+        term.json(result.to_dict())
+    else:
+        term.emit(result.text())
+
+
+def _report_failures(result) -> int:
+    """What prune or clear could not delete, one stderr line per reason; 1 when anything is left."""
+    lines = result.failures()
+    for line in lines:
+        terminal().note(line)
+    return 1 if lines else 0
 
 
 @click.group("cache")
@@ -40,7 +36,7 @@ def _not_removed(not_removed: dict[str, list[str]]) -> list[dict]:
               help="Cache root [default: $KFOOT_CACHE_DIR, else $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot].")
 @click.pass_context
 def command(ctx, cache_dir):
-    """Inspect and maintain the disk cache of RTC-compiled kernels."""
+    """Inspect and maintain the disk caches: RTC-compiled kernels and report results."""
     ctx.ensure_object(dict)
     ctx.obj["cache_dir"] = cache_dir
 
@@ -49,43 +45,24 @@ def command(ctx, cache_dir):
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def ls_cmd(ctx, as_json):
-    """List the entries, most recently used first."""
-    cache = _open(ctx)
-    rows = cache.listing()
+    """List the kernel entries, most recently used first."""
+    listing = _open(ctx).listing()
     if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "entries": rows}, indent=1))
-        return
-    from rich.markup import escape
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=f"{escape(str(cache.root))}: {len(rows)} entries")
-    for column in ("key", "arch", "kernel", "program cubin", "last used"):
-        table.add_column(column)
-    for row in rows:
-        # Names and paths come from files on disk: plain text, never rich markup.
-        kernel = Text(row["kernel"] or "?") if row["problem"] is None else Text(row["problem"], style="red")
-        used = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_used"]))
-        table.add_row(row["key"][:12], Text(row["arch"] or "?"), kernel, format_bytes(row["cubin_bytes"]), used)
-    terminal().print(table)
+        terminal().json(listing.to_dict())
+    else:
+        terminal().emit([listing.table()])
 
 
 @command.command("stats")
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def stats_cmd(ctx, as_json):
-    """Entries, cubins, bytes on disk, per arch, and the size bound."""
-    cache = _open(ctx)
-    stats = cache.stats()
+    """Entries, cubins, bytes on disk, per arch, and the size bounds of both caches."""
+    stats = _open(ctx).stats()
     if as_json:
-        click.echo(json.dumps(stats, indent=1))
-        return
-    bound = f" of {format_bytes(stats['max_bytes'])} allowed" if stats["max_bytes"] else ""
-    rows = [("root", stats["root"]), ("entries", f"{stats['entries']} ({stats['bad_entries']} bad)"),
-            ("cubins", f"{stats['cubins']} ({stats['bad_cubins']} bad)"), ("size", format_bytes(stats["total_bytes"]) + bound),
-            ("bad", f"{stats['bad']}" + (": kfoot cache verify lists them, --fix deletes them" if stats["bad"] else ""))]
-    rows += [(f"entries for {arch}", str(count)) for arch, count in stats["entries_per_arch"].items()]
-    terminal().print(summary_table("kfoot cache", rows))
+        terminal().json(stats.to_dict())
+    else:
+        terminal().emit([summary_table("kfoot cache", stats.rows())])
 
 
 @command.command("verify")
@@ -93,65 +70,38 @@ def stats_cmd(ctx, as_json):
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def verify_cmd(ctx, fix, as_json):
-    """Check every entry's and cubin's checksum; exit 1 when any is bad."""
-    cache = _open(ctx)
-    bad = cache.verify(fix=fix)
-    if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "bad": [{"path": str(p), "problem": why} for p, why in bad], "fixed": fix}, indent=1))
-    else:
-        for path, why in bad:
-            click.echo(f"{path}: {why}{' (removed)' if fix and not why.startswith('owned by') else ''}")
-        click.echo(f"{len(bad)} bad" if bad else "all entries verified")
-    return 1 if bad and not fix else 0
+    """Check every entry's and cubin's checksum in both caches; exit 1 when any is bad."""
+    result = _open(ctx).verify(fix=fix)
+    _show(result, as_json)
+    return 1 if result.failed else 0
 
 
 @command.command("prune")
-@click.option("--max-bytes", "max_bytes", default=None, help="Size to prune down to (e.g. 500M) [default: $KFOOT_CACHE_MAX_BYTES].")
+@click.option("--max-bytes", "max_bytes", default=None,
+              help="Size to prune each cache down to (e.g. 500M) [default: $KFOOT_CACHE_MAX_BYTES, "
+                   "$KFOOT_REPORT_CACHE_MAX_BYTES].")
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def prune_cmd(ctx, max_bytes, as_json):
-    """Delete least-recently-used entries until the cache fits the bound; exit 1 if some could not be."""
-    from ..core.errors import KfootError
-    from ..core.units import parse_bytes
+    """Delete least-recently-used entries until each cache fits its bound; exit 1 if some could not be."""
+    from ..core.store import parse_bound
 
-    cache = _open(ctx)
-    if max_bytes is not None:
-        limit = parse_bytes(max_bytes, "--max-bytes")
-    elif cache.max_bytes is not None:
-        limit = cache.max_bytes
-    else:
-        raise KfootError("no bound to prune to: pass --max-bytes or set KFOOT_CACHE_MAX_BYTES")
-    # The bound (KFOOT_CACHE_MAX_BYTES) never empties the cache: the newest entry stays. An
-    # explicit --max-bytes is obeyed to the byte (--max-bytes 0 empties it).
-    result = cache.prune(limit, keep_newest=max_bytes is None)
-    failed = _not_removed(result.not_removed)
-    if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "max_bytes": limit, "removed_entries": result.removed_entries,
-                               "removed_cubins": result.removed_blobs, "freed_bytes": result.freed_bytes,
-                               "total_bytes": result.total_bytes, "not_removed": failed}, indent=1))
-    else:
-        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins, "
-                   f"freed {format_bytes(result.freed_bytes)}; {format_bytes(result.total_bytes)} left")
-    return 1 if failed else 0
+    caches = _open(ctx)
+    result = caches.prune(parse_bound(max_bytes, "--max-bytes") if max_bytes is not None else None)
+    failed = _report_failures(result)
+    _show(result, as_json)
+    return failed
 
 
 @command.command("clear")
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def clear_cmd(ctx, as_json):
-    """Delete every entry and cubin; exit 1 if some could not be (each reason on stderr)."""
-    cache = _open(ctx)
-    result = cache.clear()
-    failed = _not_removed(result.not_removed)
-    if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "removed_entries": result.removed_entries,
-                               "removed_cubins": result.removed_blobs, "removed_other": result.removed_other,
-                               "freed_bytes": result.freed_bytes, "not_removed": failed}, indent=1))
-    else:
-        other = f", {result.removed_other} other files" if result.removed_other else ""
-        click.echo(f"removed {result.removed_entries} entries and {result.removed_blobs} cubins{other} "
-                   f"({format_bytes(result.freed_bytes)}) from {cache.root}")
-    return 1 if failed else 0
+    """Delete every entry and cubin of both caches; exit 1 if some could not be (each reason on stderr)."""
+    result = _open(ctx).clear()
+    failed = _report_failures(result)
+    _show(result, as_json)
+    return failed
 
 
 @command.command("export")
@@ -159,17 +109,8 @@ def clear_cmd(ctx, as_json):
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def export_cmd(ctx, archive, as_json):
-    """Write the good entries to a tar archive (.tar or .tar.gz) for another machine."""
-    from ..core.errors import KfootError
-
-    cache = _open(ctx)
-    if not cache.root.is_dir():
-        raise KfootError("no cache here", path=cache.root)
-    count = cache.export(archive)
-    if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "archive": archive, "entries": count}, indent=1))
-    else:
-        click.echo(f"exported {count} entries to {archive}")
+    """Write the good kernel entries to a tar archive (.tar or .tar.gz) for another machine."""
+    _show(_open(ctx).export(archive), as_json)
 
 
 @command.command("import")
@@ -177,14 +118,9 @@ def export_cmd(ctx, archive, as_json):
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def import_cmd(ctx, archive, as_json):
-    """Install the entries of an exported archive, verifying each; exit 1 if any was rejected."""
-    cache = _open(ctx)
-    result = cache.import_(archive)
-    if as_json:
-        click.echo(json.dumps({"root": str(cache.root), "archive": archive, "installed": result.installed,
-                               "already_present": result.already_present, "rejected": result.rejected}, indent=1))
-    else:
-        click.echo(f"installed {result.installed} entries, {result.already_present} already present, {len(result.rejected)} rejected")
+    """Install the kernel entries of an exported archive, verifying each; exit 1 if any was rejected."""
+    result = _open(ctx).import_(archive)
+    _show(result, as_json)
     for line in result.rejected:
-        click.echo(f"rejected {line}", err=True)
+        terminal().note(f"rejected {line}")
     return 1 if result.rejected else 0

@@ -1,48 +1,92 @@
 """Atomic writes, the one implementation: readers never see half a file, and a write that fails
-(disk full, Ctrl-C) leaves the old file as it was."""
+(disk full, Ctrl-C) leaves the old file as it was.
+
+Two ways in, one way of doing it (a new file created exclusively, never through a link, then
+renamed over the target): `atomic_output`/`write_atomic` by path, for the files a command
+writes, and `write_at` by folder descriptors, for the caches (kfoot.core.store), whose folders
+are opened from the cache root down so that none of them can be swapped for a link."""
 
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_counter = itertools.count()
+
 
 @contextmanager
-def atomic_output(path, *, tmp_dir=None, mode: int | None = None, durable: bool = True):
-    """Yield a temporary path; when the block ends without an exception, it replaces `path`.
-
-    The temporary file lies beside `path`, or in `tmp_dir` (which must be on the same file
-    system: the RTC cache keeps one private folder for them). `mode` None keeps the mode of the
-    file it replaces, else what a plain open would give (mkstemp's 0600 would make shipped
-    outputs and committed baselines private). `durable` fsyncs before the rename, so a crash
-    cannot leave an empty file under the name; caches skip it (a lost entry is only a miss)."""
+def atomic_output(path, *, mode: int | None = None, durable: bool = True):
+    """Yield a temporary path beside `path`; when the block ends without an exception, it replaces
+    `path`. `mode` None keeps the mode of the file it replaces, else what a plain open would give
+    (a private 0600 would make shipped outputs and committed baselines unreadable to others).
+    `durable` fsyncs before the rename, so a crash cannot leave an empty file under the name."""
     path = Path(path)
-    folder = Path(tmp_dir) if tmp_dir is not None else path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    os.close(fd)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        os.chmod(tmp, _mode_for(path) if mode is None else mode)
-        yield Path(tmp)
-        if durable:
-            with open(tmp, "rb") as handle:
-                os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        fd, name = _create(folder, path.name, _mode_for(path) if mode is None else mode)
+        os.close(fd)
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+            yield path.parent / name
+            if durable:
+                with open(path.parent / name, "rb") as handle:
+                    os.fsync(handle.fileno())
+            os.replace(name, path, src_dir_fd=folder)
+        except BaseException:
+            _discard(folder, name)
+            raise
+    finally:
+        os.close(folder)
+
+
+def write_atomic(path, data: str | bytes, *, mode: int | None = None, durable: bool = True) -> None:
+    """Write `data` to `path` atomically (see atomic_output for the options)."""
+    with atomic_output(path, mode=mode, durable=durable) as tmp:
+        with open(tmp, "wb" if isinstance(data, bytes) else "w") as handle:
+            handle.write(data)
+
+
+def write_at(dir_fd: int, name: str, data: bytes, *, tmp_fd: int, mode: int = 0o600, durable: bool = False) -> None:
+    """Install `data` as `name` in the folder `dir_fd`: written to a new file in the folder
+    `tmp_fd` (same file system) and renamed into place. Not fsynced by default: the caches lose
+    at most an entry to a crash, which is a miss."""
+    fd, tmp = _create(tmp_fd, name, mode)
+    try:
+        with open(fd, "wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        os.rename(tmp, name, src_dir_fd=tmp_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        _discard(tmp_fd, tmp)
         raise
 
 
-def write_atomic(path, data: str | bytes, *, tmp_dir=None, mode: int | None = None, durable: bool = True) -> None:
-    """Write `data` to `path` atomically (see atomic_output for the options)."""
-    with atomic_output(path, tmp_dir=tmp_dir, mode=mode, durable=durable) as tmp:
-        with open(tmp, "wb" if isinstance(data, bytes) else "w") as handle:
-            handle.write(data)
+def _create(folder_fd: int, target: str, mode: int) -> tuple[int, str]:
+    """A new file for `target` in `folder_fd`, created exclusively and never through a link; its
+    mode set by fchmod, so the umask does not change what the caller asked for."""
+    name = f".{target}.{os.getpid()}.{threading.get_ident()}.{next(_counter)}.{os.urandom(3).hex()}"
+    fd = os.open(name, _CREATE, 0o600, dir_fd=folder_fd)
+    try:
+        if mode != 0o600:
+            os.fchmod(fd, mode)
+    except BaseException:
+        os.close(fd)
+        _discard(folder_fd, name)
+        raise
+    return fd, name
+
+
+def _discard(folder_fd: int, name: str) -> None:
+    try:
+        os.unlink(name, dir_fd=folder_fd)
+    except OSError:
+        pass
 
 
 def _mode_for(path: Path) -> int:

@@ -5,7 +5,9 @@ cache or NVRTC) and launch it. docs/runtime.md documents the API, environment an
 - registry: `registry.json`, written and read, and resolving axis values to variants.
 - compiler, nvrtc: compiling name expressions with NVRTC, one or many per program; warm:
   what `kfoot warm` compiles, and its outcome.
-- cache, statmemo, fingerprint: the disk cache, its key, and cheap re-validation of its inputs.
+- kernel_cache, cache_entry, statmemo, fingerprint: the disk cache of kernels (on kfoot.core.store),
+  its files, its key, and cheap re-validation of its inputs.
+- cache_archive, cache_admin: moving the cache between machines, and `kfoot cache` over both caches.
 - trace: the usage trace (`KFOOT_TRACE`).
 """
 

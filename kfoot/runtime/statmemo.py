@@ -18,10 +18,9 @@ from __future__ import annotations
 import json
 import os
 import threading
-from pathlib import Path
 
-from ..core.atomic import write_atomic
 from ..core.errors import KfootError
+from ..core.store import Refused, Store
 
 MEMO_NAME = "memo.json"
 
@@ -36,24 +35,20 @@ def file_stamp(path: str | os.PathLike) -> list | None:
 
 
 class StatMemo:
-    def __init__(self, root: Path, write=None):
-        """`write(data)` stores memo.json (the disk cache passes its own writer, which never follows
-        a link); without it the memo is written atomically by path."""
-        self.path = Path(root) / MEMO_NAME
-        self._write = write
+    def __init__(self, store: Store):
+        """The memo of the kernel cache `store`: memo.json in its folder, read only when it is a
+        regular file of ours, written like every file of the store (never through a link)."""
+        self.store = store
+        self.path = store.path / MEMO_NAME
         self._data: dict | None = None
         self._lock = threading.Lock()
 
     def _load(self) -> dict:
         if self._data is None:
             try:
-                fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-                with open(fd, "rb") as handle:
-                    if os.fstat(handle.fileno()).st_uid != os.geteuid():
-                        raise ValueError("foreign")
-                    data = json.loads(handle.read())
+                data = json.loads(self.store.read(self.path))
                 self._data = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
+            except (OSError, Refused, ValueError):
                 self._data = {}
         return self._data
 
@@ -77,10 +72,11 @@ class StatMemo:
             data[name] = {"files": stamps, "value": value}
             self._data = data
             try:
-                if self._write is not None:
-                    self._write(json.dumps(data).encode())
-                else:
-                    self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-                    write_atomic(self.path, json.dumps(data), mode=0o600, durable=False)
+                self.store.ensure()
+                fd = self.store.open()
+                try:
+                    self.store.write(fd, (MEMO_NAME,), json.dumps(data).encode())
+                finally:
+                    os.close(fd)
             except (OSError, KfootError):
                 pass  # a memo that cannot be written (a refused cache folder) only costs time
