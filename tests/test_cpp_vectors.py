@@ -23,7 +23,7 @@ import pytest
 
 import kfoot
 from kfoot.core import archs, units
-from kfoot.core.cachedir import cache_disabled_by_env, default_cache_root
+from kfoot.core.store import cache_disabled_by_env, default_cache_root
 from kfoot.core.errors import KfootError
 from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude

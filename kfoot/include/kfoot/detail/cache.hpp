@@ -1,5 +1,5 @@
 // The disk cache: must agree with kfoot/runtime/kernel_cache.py (DiskCache) and
-// kfoot/core/cachedir.py (tests/vectors/cache_dir.json): the same folder rules and environment
+// kfoot/core/store.py (tests/vectors/cache_dir.json): the same folder rules and environment
 // variables, the same layout (entries/<2>/<key>.entry, two lines: JSON with sorted keys and its
 // sha256; blobs/<2>/<sha256>.cubin; tmp/; usage), the same checks on every read, the same flock
 // and LRU bound on every write, so an entry either side writes is a hit for the other
