@@ -7,7 +7,7 @@ $XDG_CACHE_HOME/kfoot, else ~/.cache/kfoot), in its own folder `report/` (create
     report/tmp/                          temporary files, renamed into place
 
 `key` is the sha256 of the cache schema, the kfoot version and the code that computes a
-container's result (code_version), every option that changes it (kfoot.report.analyze says
+container's result (code_version), every option that changes it (kfoot.report.result_codec says
 which) and the sha256 of the container's bytes.
 The header repeats the key and the container digest and carries the sha256 of the body; an entry
 is used only when all three match (and it is a regular file of ours, below MAX_ENTRY_BYTES), else
@@ -49,8 +49,9 @@ _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 # The modules whose code makes a container's results: their bytes are part of the key, so a
 # kfoot changed without a new version number (a checkout, a patch) never reads an older result.
-_CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py",
-         "report/families.py", "report/result_cache.py", "core/units.py", "core/errors.py")  # the last two: messages
+_CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py", "report/decode.py",
+         "report/result_codec.py", "report/families.py", "report/result_cache.py", "core/units.py",
+         "core/errors.py")  # the last two: messages
 
 
 def _sha256(data: bytes) -> str:
