@@ -239,7 +239,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     return report
 
 
-def _budget(plan: FilePlan, options: ReportOptions) -> None:
+def _share_memory(plan: FilePlan, options: ReportOptions) -> None:
     """Give each work item its decoder's share of the memory bound: all of it when the file is
     decoded in this process, an equal part per worker when workers decode it (as _run decides)."""
     bound = options.max_memory if options.max_memory is not None else max_memory()
@@ -247,13 +247,13 @@ def _budget(plan: FilePlan, options: ReportOptions) -> None:
     total = sum(w.stored for w in plan.work)
     decoders = 1 if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2 else jobs
     for work in plan.work:
-        work.budget = bound // decoders
+        work.memory_share = bound // decoders
 
 
 def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
              cache: ReportCache | None = None) -> tuple[FileReport, Accumulator]:
     plan = _plan(binary, options)
-    _budget(plan, options)
+    _share_memory(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members),
                       kernel_rows=[] if options.kernel_rows else None,

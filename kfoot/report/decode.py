@@ -35,7 +35,7 @@ class Work:
     ptx: bool = False  # count .entry functions in PTX payloads
     kernel_filter: str | None = None  # count only kernels whose names match (--filter)
     load: bool = True  # measure the image's load bytes
-    budget: int | None = None  # bytes decoding this item may hold (its decoder's share of --max-memory)
+    memory_share: int | None = None  # bytes decoding it may hold: its decoder's share of the memory bound
     what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
 
     @property
@@ -134,12 +134,12 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
 def decode(work: Work) -> list[ImageResult]:
     """Decode one work item into image results. Never raises for bad payloads: marks them."""
     if work.entry is None:
-        if work.budget is not None and 2 * work.raw_size > work.budget:  # read + the parse's tables
+        if work.memory_share is not None and 2 * work.raw_size > work.memory_share:  # read + the parse's tables
             head = work.ref.read(0, min(work.raw_size, 64))
             sm = cubin.sm_from_flags(head[8], int.from_bytes(head[48:52], "little")) if len(head) == 64 else 0
             return [ImageResult(work.section, f"sm_{sm}", "sass", "none", work.raw_size, work.raw_size, 0,
                                 f"not read: needs {format_bytes(2 * work.raw_size)} to parse, more than the "
-                                f"{format_bytes(work.budget)} its decoder may take (its share of {MAX_MEMORY_ENV} "
+                                f"{format_bytes(work.memory_share)} its decoder may take (its share of {MAX_MEMORY_ENV} "
                                 "or --max-memory, the memory bound); counted from its size", container=work.key)]
         data = work.ref.read(0, work.raw_size)
         # A raw .cubin that does not parse is bad input: let it raise, naming the file.
@@ -163,7 +163,7 @@ def decode(work: Work) -> list[ImageResult]:
     whole = entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None or work.what_if
     prefix = None if whole else PTX_CHECK_BYTES
     # Decompressing holds input + output (fatbin.memory_needed); parsing holds a part more.
-    limit = None if work.budget is None else work.budget - _parse_allowance(work, prefix)
+    limit = None if work.memory_share is None else work.memory_share - _parse_allowance(work, prefix)
     # Recompressing for the what-if holds a compression context more: where that does not fit,
     # the entry is decoded as usual and only its prediction is left out (counted as stored).
     predict = work.what_if and (limit is None or fatbin.memory_needed(entry) + compress_modes.compress_memory(
