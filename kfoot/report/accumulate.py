@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..binary import compress_modes
 from .decode import ImageResult
 from .families import strip_module_ids
-from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, KernelRow, SectionStats,
+from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, SectionStats,
                     Totals, Undecodable, empty_sections)
 
 
@@ -65,23 +65,23 @@ class Accumulator:
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols
         counted = 0
-        for family, (count, code_bytes, names, sizes) in image.families.items():
+        for family, group in image.families.items():
             stats = self.family_stats.get(family)
             if stats is None:
                 stats = self.family_stats[family] = FamilyStats(family)
                 self.family_names[family] = set()
-            stats.kernels += count
-            stats.code_bytes += code_bytes
-            r.code_bytes += code_bytes
-            self.family_names[family].update(names)
-            counted += count
-            for name, size in zip(names, sizes):
+            stats.kernels += group.kernels
+            stats.code_bytes += group.code_bytes
+            r.code_bytes += group.code_bytes
+            self.family_names[family].update(group.names)
+            counted += group.kernels
+            for name, size in zip(group.names, group.sizes):
                 stable = self.stable_names.get(name)
                 if stable is None:
                     stable = self.stable_names[name] = strip_module_ids(name)
                 self.copies.setdefault((image.arch, stable), []).append(size)
         if r.kernel_rows is not None and image.rows:
-            r.kernel_rows.extend(KernelRow(name, family, image.arch, *rest) for name, family, *rest in image.rows)
+            r.kernel_rows.extend(image.rows)
         arch.kernels += counted
         kind.kernels += counted
         section.kernels += counted

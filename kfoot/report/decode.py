@@ -44,6 +44,20 @@ class Work:
 
 
 @dataclass(slots=True)
+class FamilyGroup:
+    """One family's kernels in one image, grouped in the worker so that the parent (the serial
+    part) adds a few families per image instead of walking every kernel."""
+
+    kernels: int = 0
+    code_bytes: int = 0
+    names: list = field(default_factory=list)  # mangled names (decode_batch: indices while pickled)
+    sizes: list = field(default_factory=list)  # each name's code bytes
+
+    def __reduce__(self):  # as cubin.Kernel's: a compact pickle for the trip from the worker
+        return FamilyGroup, (self.kernels, self.code_bytes, self.names, self.sizes)
+
+
+@dataclass(slots=True)
 class ImageResult:
     section: str
     arch: str
@@ -54,11 +68,8 @@ class ImageResult:
     offset: int
     error: str | None = None
     kernel_total: int = 0  # kernel entries in the image, before --filter
-    # family -> [kernels, code bytes, mangled names, each name's code bytes]: grouped in the worker, so the parent (the
-    # serial part) adds a few families per image instead of walking every kernel
-    families: dict = field(default_factory=dict)
-    # (name, family, code, registers, shared, params, stack, local, constant) per kernel, with --kernels
-    rows: list | None = None
+    families: dict[str, FamilyGroup] = field(default_factory=dict)
+    rows: list[cubin.Kernel] | None = None  # each kernel, its family and arch set, with --kernels
     global_symbols: int = 0
     ptx_entries: int = 0
     container: ContainerKey | None = None  # images of one compile unit share it
@@ -69,7 +80,7 @@ class ImageResult:
     # A --concat group's prediction is carried by its first member, the others carry zeros.
     what_if: dict | None = None
 
-    def set_kernels(self, kernels: list, work: Work) -> None:
+    def set_kernels(self, kernels: list[cubin.Kernel], work: Work) -> None:
         self.kernel_total = len(kernels)
         if work.resources:
             self.rows = []
@@ -79,18 +90,18 @@ class ImageResult:
             family = family_of(kernel.name)
             group = self.families.get(family)
             if group is None:
-                group = self.families[family] = [0, 0, [], []]
-            group[0] += 1
-            group[1] += kernel.code_bytes
-            group[2].append(kernel.name)
-            group[3].append(kernel.code_bytes)
+                group = self.families[family] = FamilyGroup()
+            group.kernels += 1
+            group.code_bytes += kernel.code_bytes
+            group.names.append(kernel.name)
+            group.sizes.append(kernel.code_bytes)
             if self.rows is not None:
-                self.rows.append((kernel.name, family, kernel.code_bytes, kernel.registers, kernel.shared_bytes,
-                                  kernel.param_bytes, kernel.stack_bytes, kernel.local_bytes, kernel.constant_bytes))
+                kernel.family, kernel.arch = family, self.arch
+                self.rows.append(kernel)
 
     @property
     def kernels(self) -> int:
-        return sum(group[0] for group in self.families.values())
+        return sum(group.kernels for group in self.families.values())
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -236,8 +247,8 @@ def decode_batch(batch: list[Work]):
     for work in batch:
         for image in decode(work):
             for group in image.families.values():
-                group[2] = array("I", [table.setdefault(n, len(table)) for n in group[2]])
-                group[3] = array("Q", group[3])
+                group.names = array("I", [table.setdefault(n, len(table)) for n in group.names])
+                group.sizes = array("Q", group.sizes)
             images.append(image)
     return list(table), images
 
@@ -246,6 +257,6 @@ def unpack_batch(packed) -> list[ImageResult]:
     names, images = packed
     for image in images:
         for group in image.families.values():
-            group[2] = [names[i] for i in group[2]]
+            group.names = [names[i] for i in group.names]
     return images
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..binary.cubin import IMAGE_SECTIONS
+from ..binary.cubin import IMAGE_SECTIONS, Kernel
 
 if TYPE_CHECKING:
     from ..binary.walk import ContainerKey
@@ -106,22 +106,6 @@ class FamilyStats:
 
 
 @dataclass(slots=True)
-class KernelRow:
-    name: str
-    family: str
-    arch: str
-    code_bytes: int
-    registers: int
-    shared_bytes: int
-    param_bytes: int
-    stack_bytes: int = 0
-    local_bytes: int = 0
-    constant_bytes: int = 0
-
-    to_dict = asdict
-
-
-@dataclass(slots=True)
 class Undecodable:
     offset: int
     section: str
@@ -206,7 +190,7 @@ class FileReport(Figures):
     format: str = ""
     stored_size: int | None = None  # wheels: the .whl on disk; `size` is what was inspected
     members: list[str] = field(default_factory=list)
-    kernel_rows: list[KernelRow] | None = None
+    kernel_rows: list[Kernel] | None = None  # with --kernels
     undecodable: list[Undecodable] = field(default_factory=list)
     duplicates: list[Duplicate] = field(default_factory=list)
     image_loads: list[ImageLoad] = field(default_factory=list)
@@ -221,7 +205,7 @@ class FileReport(Figures):
         out["undecodable"] = [u.to_dict() for u in self.undecodable]
         out["duplicates"] = [d.to_dict() for d in self.duplicates]
         if self.kernel_rows is not None:
-            out["kernel_list"] = [k.to_dict() for k in self.kernel_rows]
+            out["kernel_list"] = [asdict(k) for k in self.kernel_rows]
         return out
 
 

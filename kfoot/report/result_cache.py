@@ -36,7 +36,7 @@ from ..core.atomic import write_atomic
 from ..core.units import parse_bytes
 from ..core.cachedir import cache_disabled_by_env, default_cache_root
 
-CACHE_SCHEMA = "kfoot.report-cache/1"
+CACHE_SCHEMA = "kfoot.report-cache/2"
 FOLDER = "report"
 SUFFIX = ".json"
 MAX_BYTES_ENV = "KFOOT_REPORT_CACHE_MAX_BYTES"

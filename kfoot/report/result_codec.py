@@ -8,8 +8,9 @@ import hashlib
 import json
 
 from ..binary import compress_modes, walk
+from ..binary.cubin import Kernel
 from ..binary.walk import ContainerKey
-from .decode import PTX_CHECK_BYTES, ImageResult, Work
+from .decode import PTX_CHECK_BYTES, FamilyGroup, ImageResult, Work
 from .model import empty_sections
 
 _HASH_CHUNK = 1 << 20
@@ -29,16 +30,40 @@ def cache_options(work: Work) -> str:
                        PTX_CHECK_BYTES])
 
 
+# ImageResult fields stored as they are, with their one JSON type each.
+_PLAIN = {"arch": str, "kind": str, "compression": str, "stored_bytes": int, "image_bytes": int, "kernel_total": int,
+          "global_symbols": int, "ptx_entries": int, "load_bytes": int, "data_bytes": int}
+_IMAGE_KEYS = frozenset({*_PLAIN, "offset", "error", "families", "kernels", "what_if", "image_sections"})
+_GROUP_KEYS = frozenset({"kernels", "code_bytes", "names", "sizes"})
+# A kernel's figures, one list per figure (--kernels); its name is an index into the names table,
+# its family a string, its arch the image's.
+_KERNEL_FIGURES = ("code_bytes", "registers", "shared_bytes", "param_bytes", "stack_bytes", "local_bytes",
+                   "constant_bytes")
+_KERNEL_KEYS = frozenset({"name", "family", *_KERNEL_FIGURES})
+
+
 def to_cache(images: list[ImageResult], base: int) -> dict:
-    """One container's results as JSON: names once in a table, offsets from the container's start."""
+    """One container's results as JSON, in named fields: names once in a table, offsets from the
+    container's start (the same container elsewhere in a file, or in another file, hits)."""
     table: dict[str, int] = {}
+
+    def indices(names) -> list[int]:
+        return [table.setdefault(name, len(table)) for name in names]
+
     out = []
-    for i in images:
-        families = {f: [n, code, [table.setdefault(name, len(table)) for name in names], list(sizes)]
-                    for f, (n, code, names, sizes) in i.families.items()}
-        out.append([i.arch, i.kind, i.compression, i.stored_bytes, i.image_bytes, i.offset - base, i.error,
-                    i.kernel_total, families, i.rows, i.global_symbols, i.ptx_entries, i.load_bytes, i.data_bytes,
-                    i.what_if, i.image_sections])
+    for image in images:
+        item = {key: getattr(image, key) for key in _PLAIN}
+        item["offset"] = image.offset - base
+        item["error"] = image.error
+        item["families"] = {name: {"kernels": g.kernels, "code_bytes": g.code_bytes, "names": indices(g.names),
+                                   "sizes": list(g.sizes)} for name, g in image.families.items()}
+        rows = image.rows
+        item["kernels"] = None if rows is None else {
+            "name": indices(k.name for k in rows), "family": [k.family for k in rows],
+            **{figure: [getattr(k, figure) for k in rows] for figure in _KERNEL_FIGURES}}
+        item["what_if"] = image.what_if
+        item["image_sections"] = image.image_sections
+        out.append(item)
     return {"names": list(table), "images": out}
 
 
@@ -48,42 +73,55 @@ def _check(value, kind):
     return value
 
 
+def _fields(value, keys: frozenset) -> dict:
+    if set(_check(value, dict)) != keys:
+        raise ValueError("bad cache entry")
+    return value
+
+
+def _list_of(value, kind, length: int | None = None) -> list:
+    if not all(type(v) is kind for v in _check(value, list)) or (length is not None and len(value) != length):
+        raise ValueError("bad cache entry")
+    return value
+
+
+def _indices(value, names: list[str], length: int | None = None) -> list[str]:
+    if not all(0 <= i < len(names) for i in _list_of(value, int, length)):
+        raise ValueError("bad cache entry")
+    return [names[i] for i in value]
+
+
+def _counts(value, keys) -> dict | None:
+    """An int per key, exactly these keys (image sections, what-if modes), or None."""
+    if value is not None:
+        _list_of(list(_fields(value, frozenset(keys)).values()), int)
+    return value
+
+
 def from_cache(body, section: str, key: ContainerKey) -> list[ImageResult]:
     """ImageResults from a cache body, every field checked; ValueError (a miss) on anything odd."""
-    names = _check(_check(body, dict)["names"], list)
-    if not all(type(n) is str for n in names):
-        raise ValueError("bad cache entry")
+    names = _list_of(_fields(body, frozenset({"names", "images"}))["names"], str)
     images = []
     for item in _check(body["images"], list):
-        (arch, kind, compression, stored, image_bytes, offset, error, kernel_total, families, rows, global_symbols,
-         ptx_entries, load_bytes, data_bytes, what_if, image_sections) = _check(item, list)
-        result = ImageResult(section, _check(arch, str), _check(kind, str), _check(compression, str),
-                             _check(stored, int), _check(image_bytes, int), key.offset + _check(offset, int),
-                             None if error is None else _check(error, str), _check(kernel_total, int),
-                             global_symbols=_check(global_symbols, int), ptx_entries=_check(ptx_entries, int),
-                             container=key, load_bytes=_check(load_bytes, int), data_bytes=_check(data_bytes, int))
-        for family, group in _check(families, dict).items():
-            count, code, indices, sizes = _check(group, list)
-            _check(count, int), _check(code, int)
-            if not all(type(i) is int and 0 <= i < len(names) for i in _check(indices, list)) \
-                    or len(_check(sizes, list)) != len(indices) or not all(type(v) is int for v in sizes):
-                raise ValueError("bad cache entry")
-            result.families[family] = [count, code, [names[i] for i in indices], sizes]
-        if rows is not None:
-            result.rows = [tuple(_check(r, list)) for r in _check(rows, list)]
-            if not all(len(r) == 9 and type(r[0]) is str and type(r[1]) is str and all(type(v) is int for v in r[2:])
-                       for r in result.rows):
-                raise ValueError("bad cache entry")
-        if image_sections is not None:
-            if set(_check(image_sections, dict)) != set(empty_sections()) or not all(
-                    type(v) is int for v in image_sections.values()):
-                raise ValueError("bad cache entry")
-            result.image_sections = image_sections
-        if what_if is not None:
-            if set(_check(what_if, dict)) != set(compress_modes.MODES) or not all(
-                    type(v) is int for v in what_if.values()):
-                raise ValueError("bad cache entry")
-            result.what_if = what_if
+        _fields(item, _IMAGE_KEYS)
+        error = item["error"]
+        result = ImageResult(section, offset=key.offset + _check(item["offset"], int), container=key,
+                             error=None if error is None else _check(error, str),
+                             **{name: _check(item[name], kind) for name, kind in _PLAIN.items()})
+        for family, group in _check(item["families"], dict).items():
+            _fields(group, _GROUP_KEYS)
+            members = _indices(group["names"], names)
+            result.families[family] = FamilyGroup(_check(group["kernels"], int), _check(group["code_bytes"], int),
+                                                   members, _list_of(group["sizes"], int, len(members)))
+        if item["kernels"] is not None:
+            columns = _fields(item["kernels"], _KERNEL_KEYS)
+            kernel_names = _indices(columns["name"], names)
+            count = len(kernel_names)
+            families = _list_of(columns["family"], str, count)
+            figures = [_list_of(columns[figure], int, count) for figure in _KERNEL_FIGURES]
+            result.rows = [Kernel(name, family, result.arch, *values)
+                           for name, family, *values in zip(kernel_names, families, *figures)]
+        result.image_sections = _counts(item["image_sections"], empty_sections())
+        result.what_if = _counts(item["what_if"], compress_modes.MODES)
         images.append(result)
     return images
-
