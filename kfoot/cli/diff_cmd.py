@@ -25,8 +25,9 @@ def command(base, new, fmt, as_json, output):
     BASE and NEW are report JSON files (`kfoot report --json`) or anything `kfoot report` reads:
     binaries, directories, wheels. Paths and nvcc's random module IDs are not compared, so two
     builds of the same sources diff to zero."""
-    from ..gate.diff import diff_reports, load_pair
     from ..gate import render as diff_render
+    from ..gate.diff import diff_reports
+    from ..report.load import load_pair
 
     report_diff = diff_reports(*load_pair(base, new), base, new)
     term = terminal()

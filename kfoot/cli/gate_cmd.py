@@ -39,8 +39,9 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     verdict is appended to it."""
     from ..gate import budget as budgets
     from ..gate import render as diff_render
-    from ..gate.diff import diff_reports, load_pair
+    from ..gate.diff import diff_reports
     from ..gate.verdict import evaluate
+    from ..report.load import load_pair
 
     fmt = "json" if as_json else fmt
     file_budget = budgets.load_budget_file(budget_file) if budget_file else None
@@ -80,7 +81,7 @@ def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
     if update.warning:
         click.echo(f"kfoot: warning: {update.warning}", err=True)
     if update.previous is None:
-        line = f"baseline written: {base_path} ({update.report['totals']['kernels']:,} kernels)"
+        line = f"baseline written: {base_path} ({update.report.totals.kernels:,} kernels)"
     else:
         line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(update.previous, update.report))}"
     if fmt == "json":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -27,7 +28,7 @@ from . import result_codec
 from .accumulate import Accumulator, cross_duplicates, merge_into_totals
 from .decode import ImageResult, Work, decode, decode_batch, unpack_batch
 from .families import strip_module_ids
-from .model import FamilyStats, FileReport, Report, SectionStats, Totals
+from .model import FamilyStats, FileReport, Filters, Report, SectionStats, Totals
 from .result_cache import ReportCache
 
 # Below this many payload bytes in a file, worker processes cost more than they save.
@@ -55,10 +56,10 @@ class ReportOptions:
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
     cache: bool = False  # reuse per-container results from the report cache (kfoot.report.result_cache; KFOOT_CACHE=0: off)
 
-    def to_dict(self) -> dict:
-        return {"sections": sorted(self.sections) if self.sections else None,
-                "archs": sorted(self.archs) if self.archs else None,
-                "filter": self.kernel_filter}
+    @property
+    def filters(self) -> Filters:
+        """The options that narrow what the figures count (the report keeps them)."""
+        return Filters.of(self.sections, self.archs, self.kernel_filter)
 
 
 # ---------------------------------------------------------------- planning
@@ -206,8 +207,14 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
 
 
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
-    """Report on every CUDA binary under `paths`. Raises KfootError for bad input."""
+    """Report on every CUDA binary under `paths`. Raises KfootError for bad input: a --filter
+    that is not a regular expression, no device code, an --arch that matches no image."""
     options = options or ReportOptions()
+    if options.kernel_filter:
+        try:
+            re.compile(options.kernel_filter)
+        except re.error as exc:
+            raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
     totals = Totals()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
@@ -224,6 +231,11 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         cache.prune()  # once per run: a folder of many binaries lists the cache once
     if not files:
         raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
+    if options.archs and not any(f.archs for f in files):
+        # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
+        present = sorted({arch for acc in accumulators for arch in acc.archs_seen})
+        raise KfootError(f"--arch {','.join(sorted(options.archs))} matches no image; "
+                         f"the input holds {', '.join(present) or 'no images'}")
 
     totals.duplicates_across_files = cross_duplicates(files, accumulators)
     totals.duplicate_bytes += sum(d.wasted_bytes for d in totals.duplicates_across_files)
@@ -234,9 +246,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         # so a rebuild of the same sources lists none.
         stats.kernel_names = sorted({strip_module_ids(n) for n in fam_names[family]})
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-    report = Report(files, totals, options.to_dict())
-    report.archs_present = sorted({a for acc in accumulators for a in acc.archs_seen})
-    return report
+    return Report(files, totals, options.filters)
 
 
 def _share_memory(plan: FilePlan, options: ReportOptions) -> None:
