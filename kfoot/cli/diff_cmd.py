@@ -47,9 +47,9 @@ def command(base, new, fmt, as_json, output):
     elif fmt == "markdown":
         text = diff_render.markdown_diff(report_diff) + "\n"
     else:
-        from ..report.html import diff_html
+        from ..gate.html import diff_html
 
-        text = diff_html(report_diff.to_dict())
+        text = diff_html(report_diff)
     if output:
         write_atomic(output, text)
     else:

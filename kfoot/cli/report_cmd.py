@@ -84,7 +84,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     elif fmt == "html":
         from ..report.html import report_html
 
-        text = report_html(to_document(report))
+        text = report_html(report)
     else:
         from ..report.render import render_markdown
 

@@ -36,6 +36,7 @@ from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report,
 SCHEMA = "kfoot.report/2"
 SCHEMA_V1 = "kfoot.report/1"
 JSON_MAX_BYTES = 128 * 2 ** 20
+TOOL = {"name": "kfoot", "version": __version__}
 
 __all__ = ["JSON_MAX_BYTES", "MAX_JSON_DEPTH", "SCHEMA", "SCHEMA_V1", "from_document", "is_report_json",
            "read_report_json", "to_document", "upgrade_report", "validate_report"]
@@ -66,16 +67,20 @@ def to_document(report: Report) -> dict:
     """The report as its JSON document; a report read back from one gives that document back."""
     if report.document is not None:
         return report.document
-    filters = report.filters
     return {
         "schema": SCHEMA,
-        "tool": {"name": "kfoot", "version": __version__},
-        "options": {"sections": list(filters.sections) if filters.sections else None,
-                    "archs": list(filters.archs) if filters.archs else None, "filter": filters.kernel_filter},
+        "tool": dict(TOOL),
+        "options": options_document(report.filters),
         "files": [_file_document(f) for f in report.files],
         "totals": {"files": report.totals.files, **_figures_document(report.totals),
                    "duplicates_across_files": [asdict(d) for d in report.totals.duplicates_across_files]},
     }
+
+
+def options_document(filters: Filters) -> dict:
+    """The report's `options`: its filters, each null when not given."""
+    return {"sections": list(filters.sections) if filters.sections else None,
+            "archs": list(filters.archs) if filters.archs else None, "filter": filters.kernel_filter}
 
 
 def _arch_document(arch: ArchStats) -> dict:
