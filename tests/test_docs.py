@@ -511,7 +511,7 @@ def test_memory_estimate_fields_are_the_documented_ones(curand_library):
 
     paragraph = next(p for p in DOC_TEXT["docs/memory.md"].split("\n\n") if p.startswith("JSON fields of an estimate"))
     documented = {token.split(":")[0] for token in re.findall(r"`([^`]+)`", paragraph)}
-    estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False)
+    estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False).to_dict()
     keys = set(estimate) | {k for v in estimate.values() if isinstance(v, dict) and v is not estimate["modules_by_route"] for k in v}
     assert keys <= documented, f"the estimate has fields docs/memory.md does not list: {sorted(keys - documented)}"
     source = (REPO / "kfoot" / "memory" / "estimate.py").read_text()
@@ -1063,8 +1063,8 @@ def test_memory_table_curand_rows(curand_library):
     assert f"{curand_library.stat().st_size:,} B)" in next(l for l, _ in _memory_table() if l.startswith("libcurand"))
     file = analyze_paths([curand_library]).files[0]
     for arch, row in table.items():
-        _check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False))
-    sm90 = estimate_file(file, "sm_90", jit_ptx=False)
+        _check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False).to_dict())
+    sm90 = estimate_file(file, "sm_90", jit_ptx=False).to_dict()
     phrase("docs/memory.md", f"and {sm90['on_demand']['unloadable_modules']:,} of them have nothing an `sm_90` loads")
     compute75_only = 0
     by_container: dict = {}
@@ -1130,9 +1130,9 @@ def test_demo_build_figures(session_demo):
     table = {arch: row for (label, arch), row in _memory_table().items() if label.startswith("bundled demo")}
     assert set(table) == {"sm_90", "sm_80"}
     for arch, row in table.items():
-        full = estimate_file(file, arch)
-        _check_memory_row(row, full, estimate_file(file, arch, jit_ptx=False))
-    sm90 = estimate_file(file, "sm_90")
+        full = estimate_file(file, arch).to_dict()
+        _check_memory_row(row, full, estimate_file(file, arch, jit_ptx=False).to_dict())
+    sm90 = estimate_file(file, "sm_90").to_dict()
     assert rows["context memory: eager (*)"][0] == format_bytes(sm90["eager_bytes"])
     phrase("docs/memory.md", f'"eager_bytes": {sm90["eager_bytes"]}, "lazy_bytes": {sm90["lazy_bytes"]}')
     phrase("docs/memory.md", f"the demo library: {sm90['modules']}")

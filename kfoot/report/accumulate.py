@@ -54,7 +54,8 @@ class Accumulator:
             for mode in compress_modes.MODES:
                 r.what_if_compress[mode] += image.stored_bytes if image.what_if is None else image.what_if[mode]
         r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
-                                       image.error is None, image.kernel_total, image.section, image.data_bytes))
+                                       image.error is None, image.kernel_total, image.section, image.data_bytes,
+                                       image.offset))
         if image.error is not None:
             r.images["undecodable"] += 1
             r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))

@@ -105,6 +105,7 @@ class ImageLoad:
     kernels: int = 0  # kernel entries in the image (all of them: --filter does not change what loads)
     section: str = ""  # host section of its container: only .nv_fatbin is registered when the library loads
     data_bytes: int = 0  # of load_bytes, module-scope globals (the driver's data heap)
+    offset: int = 0  # of its entry header, in the bytes of the file (or member) the container is in
 
 
 @dataclass(slots=True)
