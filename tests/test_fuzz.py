@@ -139,7 +139,7 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
         return "error"
     diff = diff_reports(base_report, new_report, str(base), str(new))
     json.dumps(diff.to_dict())
-    gate_render.print_diff(diff, _console())
+    _console().print(*gate_render.render_diff(diff))
     gate_render.markdown_diff(diff)
     try:
         verdict = evaluate(diff, _BUDGET)
@@ -147,7 +147,7 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
         assert "budget for family" in str(exc), exc
         return "error"
     json.dumps(verdict.to_dict())
-    gate_render.print_verdict(verdict, _console(), "kfoot gate --update-baseline")
+    _console().print(*gate_render.render_verdict(verdict, "kfoot gate --update-baseline"))
     gate_render.markdown_verdict(verdict, "kfoot gate --update-baseline")
     return "ok"
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import ExitStack
 
 import click
 
-from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..core.limits import max_memory
 from ..report.analyze import ReportOptions, analyze_paths
@@ -66,26 +64,13 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
         from ..memory import attach_memory, report_memory_arch
 
         attach_memory(report, memory, report_memory_arch(memory_arch, options.archs), max_bytes=options.max_memory)
-    if fmt == "table":
-        from ..report.render import render_rich
-
-        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
-        if memory:
-            from ..memory.render import memory_table
-
-            renderables.append(memory_table(report))
-        if output:
-            write_atomic(output, term.render_text(*renderables))
-        else:
-            term.print(*renderables)
-        return 0
     if fmt == "json":
-        text = json.dumps(to_document(report), indent=1) + "\n"
+        term.json(to_document(report), output)
     elif fmt == "html":
         from ..report.html import report_html
 
-        text = report_html(report)
-    else:
+        term.emit(report_html(report), output)
+    elif fmt == "markdown":
         from ..report.render import render_markdown
 
         text = render_markdown(report, by=by, top=top)
@@ -93,10 +78,16 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
             from ..memory.render import memory_markdown
 
             text += memory_markdown(report)
-    if output:
-        write_atomic(output, text)
+        term.emit(text, output)
     else:
-        term.write(text)
+        from ..report.render import render_rich
+
+        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
+        if memory:
+            from ..memory.render import render_memory
+
+            renderables += render_memory(report)
+        term.emit(renderables, output)
     return 0
 
 

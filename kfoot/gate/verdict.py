@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
-from ..report.load import load_report
+from ..report.load import load_pair, load_report
 from ..report.model import Report
 from ..report.report_json import is_report_json, to_document
 from .budget import Budget, Limit
-from .diff import KERNEL_RESOURCES, Change, ReportDiff, kernel_resources
+from .diff import KERNEL_RESOURCES, Change, ReportDiff, diff_reports, kernel_resources
 
 SCHEMA = "kfoot.gate/2"
 
@@ -225,6 +226,39 @@ def _kernel_checks(budget: Budget, base: Report | None, new: Report | None) -> l
     return checks
 
 
+def locate_baseline(baseline: str | None, budget: Budget, budget_file: str | None, new: str) -> tuple[Path, str]:
+    """The baseline (--baseline, else the budget file's `baseline`) and the command that accepts
+    NEW as the baseline, spelled the way this run found the baseline (what a failing gate says)."""
+    base_path = Path(baseline) if baseline else budget.baseline
+    if base_path is None:
+        raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
+    where = ["--baseline", str(base_path)] if baseline or not budget_file else ["--budget", budget_file]
+    return base_path, " ".join(shlex.quote(part) for part in ["kfoot", "gate", *where, new, "--update-baseline"])
+
+
+def gate(base_path: Path, new: str | os.PathLike, budget: Budget, update_hint: str) -> Verdict:
+    """NEW (a report JSON or a binary) held against the baseline under `budget`."""
+    if not base_path.exists():
+        raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
+    base_report, new_report = load_pair(base_path, new, kernels=budget.per_kernel)
+    return evaluate(diff_reports(base_report, new_report, str(base_path), str(new)), budget, base_report, new_report)
+
+
+def append_step_summary(markdown: str) -> str | None:
+    """Appends `markdown` to the file GITHUB_STEP_SUMMARY names, when it is set (GitHub Actions
+    renders it on the run's page). Returns a warning when it cannot: a summary that cannot be
+    written is no reason to change the verdict."""
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return None
+    try:
+        with open(target, "a", encoding="utf-8") as handle:
+            handle.write(markdown.rstrip("\n") + "\n\n")
+    except OSError as exc:
+        return f"cannot append to GITHUB_STEP_SUMMARY ({target}): {exc.strerror}"
+    return None
+
+
 def _example_family(diff: ReportDiff) -> str:
     names = [g.name for g in diff.families[:2]]
     return ", ".join(repr(n) for n in names) if names else "(no families in either report)"
@@ -246,6 +280,11 @@ class BaselineUpdate:
     previous: Report | None  # the baseline replaced, None when there was none (or it was unreadable)
     report: Report  # the new baseline
     warning: str | None = None
+    diff: ReportDiff | None = None  # from the baseline replaced to the new one
+
+    def to_dict(self, message: str) -> dict:
+        """What `--update-baseline --json` prints; `message` is the line the text output is."""
+        return {"schema": SCHEMA, "updated": str(self.path), "message": message}
 
 
 def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> BaselineUpdate:
@@ -267,4 +306,5 @@ def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> Bas
             warning = f"replacing an unreadable baseline ({exc})"
     report = load_report(new, like=previous)
     write_baseline(report, base_path)
-    return BaselineUpdate(base_path, previous, report, warning)
+    return BaselineUpdate(base_path, previous, report, warning,
+                          diff_reports(previous, report) if previous is not None else None)
