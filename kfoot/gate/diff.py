@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..report.families import demangle, strip_module_ids
-from ..report.model import ArchStats, FamilyStats, Report
+from ..report.model import Report
 from ..report.report_json import ARCH_METRICS, FAMILY_METRICS, KERNEL_RESOURCES, KIND_METRICS, TOTAL_METRICS
 
 SCHEMA = "kfoot.diff/2"
@@ -51,7 +51,6 @@ def family_table(report: Report) -> dict[str, dict]:
     """Per-family figures over the whole report, by stable family name; "names" maps each
     kernel's stable key to its mangled name, where the report lists names."""
     table: dict[str, dict] = {}
-    families: list[FamilyStats]
     for families in _sources(report, "families"):
         for family in families:
             row = table.setdefault(stable_family_name(family.name), dict.fromkeys(FAMILY_METRICS, 0))
@@ -70,7 +69,6 @@ def family_table(report: Report) -> dict[str, dict]:
 def group_table(report: Report, group: str, metrics: tuple[str, ...]) -> dict[str, dict]:
     """Per-arch or per-kind figures over the whole report, with the kind."""
     table: dict[str, dict] = {}
-    entries: dict[str, ArchStats]
     for entries in _sources(report, group):
         for name, entry in entries.items():
             row = table.setdefault(name, dict.fromkeys(metrics, 0))

@@ -10,8 +10,8 @@ already parsed. A report JSON is untrusted input (a baseline in a pull request, 
 limits (kfoot.core.jsonfile): at most JSON_MAX_BYTES (128 MiB; the largest real report
 measured, `kfoot report --kernels --json` of libcusparse.so.12 at 250 MB and 63,832 kernels, is
 28 MiB, and 1.5 MiB without --kernels), numbers that fit in 64 bits, nesting at most
-MAX_JSON_DEPTH deep (a report is 6), and the fields diff and gate compare of the right types
-(`validate_report`). Anything else is one line naming the file and the field, exit 2.
+MAX_JSON_DEPTH (64) deep (a report is 6), and the fields diff and gate compare of the right
+types (`validate_report`). Anything else is one line naming the file and the field, exit 2.
 
 A report read back holds those checked figures, typed: the totals' and files' figures of
 TOTAL_METRICS (and duplicate_bytes), families, archs, kinds, each file's kernel_list and the
@@ -30,16 +30,13 @@ from pathlib import Path
 from .. import __version__
 from ..binary.cubin import Kernel
 from ..core.errors import KfootError
-from ..core.jsonfile import MAX_JSON_DEPTH, load_json_limited, looks_like_json
+from ..core.jsonfile import load_json_limited, looks_like_json
 from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report, Totals
 
 SCHEMA = "kfoot.report/2"
 SCHEMA_V1 = "kfoot.report/1"
 JSON_MAX_BYTES = 128 * 2 ** 20
 TOOL = {"name": "kfoot", "version": __version__}
-
-__all__ = ["JSON_MAX_BYTES", "MAX_JSON_DEPTH", "SCHEMA", "SCHEMA_V1", "from_document", "is_report_json",
-           "read_report_json", "to_document", "upgrade_report", "validate_report"]
 
 # The figures diff and gate compare at each level, in display order, and so the ones the reader
 # checks. The byte figures are named for what they count (docs/report.md): stored_bytes as in
