@@ -355,7 +355,7 @@ def sass_only_estimate(path: Path, arch: str) -> dict:
     from kfoot.memory.estimate import estimate_file
     from kfoot.report.analyze import analyze_paths
 
-    return estimate_file(analyze_paths([path]).files[0], arch, jit_ptx=False)
+    return estimate_file(analyze_paths([path]).files[0], arch, jit_ptx=False).to_dict()
 
 
 def memory_table(demo_build: Path | None) -> None:

@@ -81,7 +81,7 @@ def test_memory_estimate_counts_one_module_per_shard(demo_aot):
     from kfoot.memory import estimate_file
     from kfoot.report import analyze
 
-    memory = estimate_file(analyze.analyze_paths([demo_aot.fatbin]).files[0], "sm_90")
+    memory = estimate_file(analyze.analyze_paths([demo_aot.fatbin]).files[0], "sm_90").to_dict()
     assert memory["modules"] == len(demo_aot.manifest.shards)
 
 

@@ -1,5 +1,6 @@
-"""kfoot.gate.diff on hand-written reports: every expected delta below is worked out by hand from the
-figures written into the reports, not taken from kfoot's output."""
+"""kfoot.gate.diff on hand-written reports, read as report JSON is (kfoot.report.report_json): every
+expected delta below is worked out by hand from the figures written into the reports, not taken
+from kfoot's output."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import json
 
 import pytest
 
-from kfoot.gate.diff import diff_reports, load_report
 from kfoot.core.errors import KfootError
 from oracles.errors import assert_error
+from kfoot.gate import diff as diff_module
+from kfoot.report.load import load_report
+from kfoot.report.report_json import from_document, to_document, validate_report
 
 
 def make_report(families, *, archs=("sm_80", "sm_90"), overhead=100, path="/build/libdemo.so", version="0.1.0"):
@@ -34,6 +37,15 @@ def make_report(families, *, archs=("sm_80", "sm_90"), overhead=100, path="/buil
     file_entry = {"path": path, "format": "shared-object", **copy.deepcopy({k: v for k, v in totals.items() if k != "files"})}
     return {"schema": "kfoot.report/1", "tool": {"name": "kfoot", "version": version},
             "files": [file_entry], "totals": totals}
+
+
+def as_report(data: dict):
+    """The typed report a report JSON holding `data` reads as (the caller's dict is left alone)."""
+    return from_document(copy.deepcopy(data), "<test>")
+
+
+def diff_reports(base: dict, new: dict):
+    return diff_module.diff_reports(as_report(base), as_report(new))
 
 
 BASE = {"kfoot::binary_kernel": (8, 100), "kfoot::unary_kernel": (4, 50), "kfoot::old_kernel": (2, 30)}
@@ -141,13 +153,18 @@ def test_a_v1_report_is_read_as_v2():
 
 
 def load_report_dict(report: dict) -> dict:
-    import copy
-
-    from kfoot.gate.diff import validate_report
-
     data = copy.deepcopy(report)
     validate_report(data, "<test>")
     return data
+
+
+def test_a_report_read_back_writes_the_document_it_was_read_from(tmp_path):
+    """What --update-baseline copies: the /1 document upgraded, every key kept, tool and all."""
+    old = make_report(BASE, version="0.0.1")
+    old["totals"]["a_future_figure"] = 7
+    report = load_report(write(tmp_path, "r.json", old))
+    assert to_document(report) == load_report_dict(old)
+    assert to_document(report)["tool"]["version"] == "0.0.1" and to_document(report)["totals"]["a_future_figure"] == 7
 
 
 def _broken(mutate):

@@ -53,7 +53,7 @@ def test_memory_estimate_fields_are_the_documented_ones(curand_library, tiny_fat
 
     paragraph = next(p for p in DOC_TEXT["docs/memory.md"].split("\n\n") if p.startswith("JSON fields of an estimate"))
     documented = {token.split(":")[0] for token in re.findall(r"`([^`]+)`", paragraph)}
-    estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False)
+    estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False).to_dict()
     keys = set(estimate) | {k for v in estimate.values() if isinstance(v, dict) and v is not estimate["modules_by_route"] for k in v}
     assert keys <= documented, f"the estimate has fields docs/memory.md does not list: {sorted(keys - documented)}"
     # The values the paragraph names: every route and both ways of handling PTX occur, and no other.
@@ -78,8 +78,8 @@ def test_memory_table_curand_rows(curand_library):
     assert f"{curand_library.stat().st_size:,} B)" in next(l for l, _ in memory_table() if l.startswith("libcurand"))
     file = analyze_paths([curand_library]).files[0]
     for arch, row in table.items():
-        check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False))
-    sm90 = estimate_file(file, "sm_90", jit_ptx=False)
+        check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False).to_dict())
+    sm90 = estimate_file(file, "sm_90", jit_ptx=False).to_dict()
     phrase("docs/memory.md", f"and {sm90['on_demand']['unloadable_modules']:,} of them have nothing an `sm_90` loads")
     compute75_only = 0
     by_container: dict = {}

@@ -151,9 +151,9 @@ def test_demo_build_figures(session_demo):
     table = {arch: row for (label, arch), row in memory_table().items() if label.startswith("bundled demo")}
     assert set(table) == {"sm_90", "sm_80"}
     for arch, row in table.items():
-        full = estimate_file(file, arch)
-        check_memory_row(row, full, estimate_file(file, arch, jit_ptx=False))
-    sm90 = estimate_file(file, "sm_90")
+        full = estimate_file(file, arch).to_dict()
+        check_memory_row(row, full, estimate_file(file, arch, jit_ptx=False).to_dict())
+    sm90 = estimate_file(file, "sm_90").to_dict()
     assert rows["context memory: eager (*)"][0] == format_bytes(sm90["eager_bytes"])
     phrase("docs/memory.md", f'"eager_bytes": {sm90["eager_bytes"]}, "lazy_bytes": {sm90["lazy_bytes"]}')
     phrase("docs/memory.md", f"the demo library: {sm90['modules']}")

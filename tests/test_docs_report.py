@@ -132,7 +132,7 @@ def test_report_fields_are_the_documented_ones(report_json):
     assert report_json["schema"] == "kfoot.report/2"
     phrase(REPORT_DOC, '| `schema` | string | `"kfoot.report/2"` |')
     # upgraded_from: only a report upgraded from /1 has it.
-    from kfoot.gate.diff import upgrade_report
+    from kfoot.report.report_json import upgrade_report
 
     upgraded = upgrade_report(json.loads((REPO / "tests" / "data" / "demo-baseline-report-v1.json").read_text()))
     assert upgraded["upgraded_from"] == "kfoot.report/1" and "upgraded_from" not in report_json
@@ -209,7 +209,7 @@ def test_report_doc_figures_of_libcurand(curand_report):
 
 
 def test_report_renames_from_1_are_what_the_upgrade_does():
-    from kfoot.gate.diff import upgrade_report
+    from kfoot.report.report_json import upgrade_report
 
     old = json.loads((REPO / "tests" / "data" / "demo-baseline-report-v1.json").read_text())
     new = upgrade_report(json.loads(json.dumps(old)))

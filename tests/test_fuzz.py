@@ -39,11 +39,13 @@ from rich.console import Console
 from kfoot.core.errors import KfootError
 from kfoot.gate import render as gate_render
 from kfoot.gate.budget import combine
-from kfoot.gate.diff import diff_reports, load_pair, validate_report
+from kfoot.gate.diff import diff_reports
 from kfoot.gate.verdict import evaluate
 from kfoot.report.analyze import ReportOptions, analyze_paths
+from kfoot.report.load import load_pair
 from kfoot.report.model import BY_CHOICES
 from kfoot.report.render import render_markdown, render_rich
+from kfoot.report.report_json import from_document, to_document
 from oracles import mutate
 from oracles.cli import REPO
 from oracles.errors import assert_error
@@ -106,14 +108,13 @@ def check_binary(path: Path, by: str, rendered: set) -> str:
         else:
             assert file.size == disk, f"size {file.size}, on disk {disk}"
     assert report.totals.size == sum(f.size for f in report.files)
-    data = report.to_dict()
+    data = to_document(report)
     text = json.dumps(data, sort_keys=True)
     digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
     if digest in rendered:
         return "ok"
     rendered.add(digest)
-    loaded = json.loads(text)
-    validate_report(loaded, path)  # what diff and gate accept from `kfoot report --json`
+    loaded = from_document(json.loads(text), path)  # what diff and gate accept from `kfoot report --json`
     assert diff_reports(loaded, loaded).is_zero
     _console().print(*render_rich(report, by=by, top=15, kernels=True))
     render_markdown(report, by=by, top=15)
@@ -133,7 +134,7 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
         return "error"
     diff = diff_reports(base_report, new_report, str(base), str(new))
     json.dumps(diff.to_dict())
-    gate_render.print_diff(diff, _console())
+    _console().print(*gate_render.render_diff(diff))
     gate_render.markdown_diff(diff)
     try:
         verdict = evaluate(diff, _BUDGET)
@@ -141,7 +142,7 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
         assert "budget for family" in str(exc), exc
         return "error"
     json.dumps(verdict.to_dict())
-    gate_render.print_verdict(verdict, _console(), "kfoot gate --update-baseline")
+    _console().print(*gate_render.render_verdict(verdict, "kfoot gate --update-baseline"))
     gate_render.markdown_verdict(verdict, "kfoot gate --update-baseline")
     return "ok"
 
@@ -187,7 +188,7 @@ def fuzz_binary(name: str, original: Path, target: Path, count: int, seed=SEED, 
 def json_sources(cuda_fixtures, folder: Path) -> dict[str, Path]:
     """kfoot's own report of the archive (schema 2) and the kfoot.report/1 baseline."""
     own = folder / "archive-report.json"
-    own.write_text(json.dumps(analyze_paths([cuda_fixtures["libfixture.a"]]).to_dict(), indent=1))
+    own.write_text(json.dumps(to_document(analyze_paths([cuda_fixtures["libfixture.a"]])), indent=1))
     return {"report2": own, "report1": BASELINE_V1}
 
 
@@ -345,7 +346,7 @@ def test_a_report_json_with_a_null_group_diffs_like_one_without_it(cuda_fixtures
     one file. Oracle: the JSON itself: the file's group equals the totals' (one file), so
     the report with it null (or dropped) diffs to zero against the original."""
     good = tmp_path / "good.json"
-    report = analyze_paths([cuda_fixtures["obj_none.o"]]).to_dict()
+    report = to_document(analyze_paths([cuda_fixtures["obj_none.o"]]))
     good.write_text(json.dumps(report))
     def figures(value):  # the totals' families also list kernel names; the files' do not
         return [{k: v for k, v in f.items() if k != "kernel_names"} for f in value] if group == "families" else value

@@ -9,16 +9,17 @@ import os
 import pytest
 
 from kfoot.gate.budget import Budget, FamilyBudget, Limit, combine, load_budget_file, parse_limit
-from kfoot.gate.diff import diff_reports, load_report
 from kfoot.core.errors import KfootError
 from kfoot.gate.verdict import evaluate, write_baseline
+from kfoot.report.load import load_report
+from kfoot.report.report_json import to_document
 from oracles.cli import run_kfoot, run_main
 from oracles.errors import assert_error
 
 try:
-    from test_diff import BASE, NEW, make_report
+    from test_diff import BASE, NEW, as_report, diff_reports, make_report
 except ImportError:  # tests collected as a package
-    from tests.test_diff import BASE, NEW, make_report
+    from tests.test_diff import BASE, NEW, as_report, diff_reports, make_report
 
 
 # --------------------------------------------------------------------------------------------
@@ -165,15 +166,16 @@ def test_a_shrink_passes_and_says_so():
 
 def test_write_baseline_replaces_atomically(tmp_path, monkeypatch):
     path = tmp_path / "baseline.json"
+    base = as_report(make_report(BASE))
     umask = os.umask(0o022)
     try:
-        write_baseline(make_report(BASE), path)
+        write_baseline(base, path)
     finally:
         os.umask(umask)
-    assert json.loads(path.read_text()) == make_report(BASE)
+    assert json.loads(path.read_text()) == to_document(base)
     assert path.stat().st_mode & 0o777 == 0o644  # a committed file, not mkstemp's 0600
     path.chmod(0o664)
-    write_baseline(make_report(BASE), path)
+    write_baseline(base, path)
     assert path.stat().st_mode & 0o777 == 0o664  # an update keeps the mode
 
     def explode(*args, **kwargs):
@@ -183,8 +185,8 @@ def test_write_baseline_replaces_atomically(tmp_path, monkeypatch):
 
     monkeypatch.setattr(kfoot.core.atomic.os, "fsync", explode)  # the disk fills up mid-write
     with pytest.raises(KfootError, match="No space left"):
-        write_baseline(make_report(NEW), path)
-    assert json.loads(path.read_text()) == make_report(BASE)  # old baseline intact
+        write_baseline(as_report(make_report(NEW)), path)
+    assert json.loads(path.read_text()) == to_document(base)  # old baseline intact
     assert sorted(p.name for p in tmp_path.iterdir()) == ["baseline.json"]  # no temp file left
 
 
@@ -278,12 +280,12 @@ def test_update_baseline_writes_new_and_the_gate_then_passes(capsys, reports, tm
     code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["base"], "--update-baseline")
     assert code == 0 and "baseline written" in out
     # A /1 report given as the new baseline is written as /2 (the form kfoot reads it in).
-    assert json.loads(baseline.read_text()) == load_report(reports["base"])
+    assert json.loads(baseline.read_text()) == to_document(load_report(reports["base"]))
     assert json.loads(baseline.read_text())["schema"] == "kfoot.report/2"
     assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 1
     code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["new"], "--update-baseline")
     assert code == 0 and "kernels +6" in out
-    assert json.loads(baseline.read_text()) == load_report(reports["new"])
+    assert json.loads(baseline.read_text()) == to_document(load_report(reports["new"]))
     assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 0
     assert sorted(p.name for p in baseline.parent.iterdir()) == ["baseline.json"]
 

@@ -122,11 +122,11 @@ def test_a_250_mb_baseline_is_refused_fast(tmp_path, good):
 
 def test_the_limit_is_on_the_bytes(good, monkeypatch, capsys):
     # One byte under the file's size is refused, the file's own size is read.
-    from kfoot.gate import diff
+    from kfoot.report import report_json
 
-    monkeypatch.setattr(diff, "JSON_MAX_BYTES", os.path.getsize(good) - 1)
+    monkeypatch.setattr(report_json, "JSON_MAX_BYTES", os.path.getsize(good) - 1)
     assert len(PREFIX + assert_error(run_main(capsys, "gate", "--baseline", good, good), "MiB limit")) < LONGEST
-    monkeypatch.setattr(diff, "JSON_MAX_BYTES", os.path.getsize(good))
+    monkeypatch.setattr(report_json, "JSON_MAX_BYTES", os.path.getsize(good))
     code, _, err = run_main(capsys, "gate", "--baseline", good, good)
     assert code == 0, err
 

@@ -14,7 +14,10 @@ from collections import Counter
 import pytest
 from elftools.elf.elffile import ELFFile
 
+from kfoot.binary.cubin import Kernel
 from kfoot.report.html import FAMILIES_PER_ARCH, KERNELS_PER_FAMILY, apportion, embed_json, report_html
+from kfoot.report.analyze import ReportOptions, analyze_paths
+from kfoot.report.model import ArchStats, FileReport, Report, SectionStats, Totals
 from oracles.browser import Dom, chromium_or_skip, dump_dom, png_pixels, screenshot
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_extract, cuobjdump_symbols
@@ -141,9 +144,9 @@ def test_hostile_names_stay_text(cuda_fixtures, chromium, tmp_path):
     shutil.copyfile(cuda_fixtures["libfixture.so"], target)
     page = tmp_path / "hostile.html"
     run_kfoot("report", target, "--format", "html", "-o", page)
-    report = json.loads(run_kfoot("report", target, "--json", "--kernels").stdout)
-    report["files"][0]["kernel_list"][0]["name"] = HOSTILE
-    report["files"][0]["families"][0]["name"] = HOSTILE
+    report = analyze_paths([target], ReportOptions(kernel_rows=True))
+    report.files[0].kernel_rows[0].name = HOSTILE
+    report.files[0].families[0].name = HOSTILE
     synthetic = tmp_path / "synthetic.html"
     synthetic.write_text(report_html(report))
     for path in (page, synthetic):
@@ -236,14 +239,13 @@ def test_two_files_and_stdout(cuda_fixtures):
 
 def test_huge_library_page_is_bounded():
     """50,000 kernels in 500 families: the page draws the largest and says how many it left out."""
-    rows = [{"name": f"_Z3f{f}ILi{k}EEvv", "family": f"family_{f}", "arch": "sm_90", "code_bytes": 1000 + f * 10 + k,
-             "registers": 32, "shared_bytes": 0, "param_bytes": 0, "stack_bytes": 0, "local_bytes": 0,
-             "constant_bytes": 0} for f in range(500) for k in range(100)]
-    code = sum(r["code_bytes"] for r in rows)
-    entry = {"path": "libhuge.so", "size": 3 * code, "host_bytes": code, "overhead_bytes": 0, "filtered_bytes": 0,
-             "archs": {"sm_90": {"kind": "sass", "stored_bytes": 2 * code, "image_bytes": 2 * code}},
-             "sections": {".nv_fatbin": {"stored_bytes": 2 * code, "overhead_bytes": 0}}, "kernel_list": rows}
-    html = report_html({"files": [entry], "totals": {}})
+    rows = [Kernel(f"_Z3f{f}ILi{k}EEvv", f"family_{f}", "sm_90", code_bytes=1000 + f * 10 + k, registers=32)
+            for f in range(500) for k in range(100)]
+    code = sum(r.code_bytes for r in rows)
+    entry = FileReport(path="libhuge.so", size=3 * code, host_bytes=code,
+                       archs={"sm_90": ArchStats("sass", stored_bytes=2 * code, image_bytes=2 * code)},
+                       sections={".nv_fatbin": SectionStats(stored_bytes=2 * code)}, kernel_rows=rows)
+    html = report_html(Report([entry], Totals()))
     assert len(html) < 3_000_000, len(html)
     data = _tree(html)
     arch = data["tree"]["c"][1]["c"][0]

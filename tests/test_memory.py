@@ -72,7 +72,7 @@ def test_estimate_of_a_shared_object_is_the_picked_cubins(cuda_fixtures, cuobjdu
     assert containers and all(sorted(i.arch for i in c) == ["sm_80", "sm_90a"] for c in containers)
     expected = [alloc_bytes(next(i.file for i in c if i.arch == picked_arch)) for c in containers]
 
-    memory = estimate_file(analyze_paths([path]).files[0], arch)
+    memory = estimate_file(analyze_paths([path]).files[0], arch).to_dict()
     assert memory["method"] == "estimated"
     assert memory["arch"] == (arch or "sm_90a")
     assert memory["load_bytes"] == sum(expected)
@@ -83,7 +83,7 @@ def test_estimate_of_a_shared_object_is_the_picked_cubins(cuda_fixtures, cuobjdu
 
 
 def test_no_image_for_the_device_means_nothing_loads(cuda_fixtures):
-    memory = estimate_file(analyze_paths([cuda_fixtures["libfixture.so"]]).files[0], "sm_100")
+    memory = estimate_file(analyze_paths([cuda_fixtures["libfixture.so"]]).files[0], "sm_100").to_dict()
     assert memory["eager_bytes"] == 0 and memory["unloadable_modules"] == memory["modules"] > 0
 
 
@@ -101,20 +101,20 @@ def test_ptx_is_estimated_from_what_ptxas_compiles(cuda_fixtures, cuobjdump, tmp
         expected.append(alloc_bytes(out))
     file = analyze_paths([path]).files[0]
 
-    jitted = estimate_file(file, "sm_90")
+    jitted = estimate_file(file, "sm_90").to_dict()
     assert jitted["modules_by_route"] == {"ptx-jit": len(containers)}
     assert jitted["model"]["ptx"] == "ptxas"
     assert jitted["load_bytes"] == sum(expected) > 0
     assert jitted["eager_bytes"] == expected_eager(expected)
 
-    flagged = estimate_file(file, "sm_90", jit_ptx=False)  # without the JIT: flagged, not guessed
+    flagged = estimate_file(file, "sm_90", jit_ptx=False).to_dict()  # without the JIT: flagged, not guessed
     assert flagged["not_estimated_modules"] == len(containers)
     assert flagged["eager_bytes"] == 0
     assert flagged["modules_by_route"] == {"ptx-jit, not estimated": len(containers)}
 
     # sm_86 runs the sm_80 SASS: no JIT, the extracted sm_80 cubins
     sass = [alloc_bytes(next(i.file for i in c if i.arch == "sm_80")) for c in containers]
-    assert estimate_file(file, "sm_86")["load_bytes"] == sum(sass)
+    assert estimate_file(file, "sm_86").to_dict()["load_bytes"] == sum(sass)
 
 
 def _ptxas_bytes(cuobjdump, path: Path, workdir: Path, arch: str) -> list[int]:
@@ -144,14 +144,14 @@ def test_ptx_of_archive_and_wheel_members_is_read_back_by_key(cuda_fixtures, cuo
         zf.write(ptx_only, "ptx/libptx.so")
         zf.write(mixed, "ptx/libmixed.so")
     for path in (archive, wheel):
-        memory = estimate_file(analyze_paths([path]).files[0], "sm_90")
+        memory = estimate_file(analyze_paths([path]).files[0], "sm_90").to_dict()
         assert memory["model"]["ptx"] == "ptxas" and memory["not_estimated_modules"] == 0, path.name
         assert memory["modules_by_route"] == {"ptx-jit": len(expected)}
         assert memory["load_bytes"] == sum(expected) > 0
 
 
 def test_ptx_only_object_defaults_to_the_ptx_arch(cuda_fixtures):
-    memory = estimate_file(analyze_paths([cuda_fixtures["obj_ptx_only.o"]]).files[0])
+    memory = estimate_file(analyze_paths([cuda_fixtures["obj_ptx_only.o"]]).files[0]).to_dict()
     assert memory["arch"] == "sm_90"
     assert set(memory["modules_by_route"]) == {"ptx-jit"}
 
@@ -163,7 +163,7 @@ def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
     containers = images_by_container(library, tmp_path)
     with_code = [c for c in containers if c]
     expected = [alloc_bytes(next(i.file for i in c if i.arch == "sm_90")) for c in with_code]
-    memory = estimate_file(analyze_paths([library]).files[0])
+    memory = estimate_file(analyze_paths([library]).files[0]).to_dict()
     assert memory["arch"] == "sm_90"
     assert memory["modules"] == len(with_code)
     assert memory["load_bytes"] == sum(expected)
@@ -178,7 +178,7 @@ def test_only_registered_containers_load_with_the_library(curand_library):
     creation sees only the .nv_fatbin ones (walked from the headers here, independently)."""
     registered = [c.kinds for c in fatbin.containers(curand_library)]
     file = analyze_paths([curand_library]).files[0]
-    memory = estimate_file(file, "sm_90")
+    memory = estimate_file(file, "sm_90").to_dict()
     assert memory["modules"] == len(registered)
     all_containers = {image.container for image in file.image_loads}
     assert memory["on_demand"]["modules"] == len(all_containers) - len(registered) > 1000
@@ -197,7 +197,7 @@ def test_report_memory_json_per_file_and_totals(cuda_fixtures):
     data = json.loads(run_kfoot("report", "--json", "--memory", "estimate", "--memory-arch", "sm_86", *paths).stdout)
     files = [f["memory"] for f in data["files"]]
     for path, memory in zip(paths, files):
-        assert memory == estimate_file(analyze_paths([path]).files[0], "sm_86")
+        assert memory == estimate_file(analyze_paths([path]).files[0], "sm_86").to_dict()
     totals = data["totals"]["memory"]
     assert totals["method"] == "estimated" and totals["arch"] == "sm_86"
     assert totals["eager_bytes"] == sum(m["eager_bytes"] for m in files)  # 0 here: within the first chunk's slack

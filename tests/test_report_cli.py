@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import zipfile
 
+import pytest
+
 from kfoot.report.analyze import analyze_paths
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
@@ -170,3 +172,21 @@ def test_the_name_filter_says_what_it_narrows(cuda_fixtures):
         out = run_kfoot("report", "--format", fmt, "--filter", "fill", path).stdout
         assert "--filter counts the matching kernels only" in out
     assert "--filter" not in run_kfoot("report", path).stdout
+
+
+@pytest.mark.parametrize("command", ["diff", "gate"])
+@pytest.mark.parametrize("json_side", ["base", "new"])
+def test_diff_and_gate_say_plainly_when_the_reports_arch_filter_matches_nothing_in_a_binary(
+        cuda_fixtures, tmp_path, command, json_side):
+    """A report JSON made with --arch sm_80, against a binary with no sm_80 image: the binary is
+    measured with that filter (docs/ci.md), which leaves nothing. As `kfoot report --arch` says it,
+    diff and gate say it: one line, exit 2, not an empty side that reads as everything removed."""
+    report, binary = cuda_fixtures["libfixture.so"], cuda_fixtures["fixture_sm90a.cubin"]  # nvcc -cubin -arch=sm_90a
+    assert "sm_80" in cuobjdump_symbols(report).entries_by_arch()
+    baseline = tmp_path / "sm80.json"
+    run_kfoot("report", "--arch", "sm_80", "--json", "-o", baseline, report)
+    sides = [baseline, binary] if json_side == "base" else [binary, baseline]
+    args = [command, *sides] if command == "diff" else ["gate", "--baseline", *sides]
+    proc = run_kfoot(*args, check_rc=2)
+    assert proc.stdout == ""
+    assert proc.stderr.strip() == "kfoot: error: --arch sm_80 matches no image; the input holds sm_90a"

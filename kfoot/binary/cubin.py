@@ -71,14 +71,25 @@ _LAYOUT = {  # ELF class -> (header, section header, symbol, symbol field order)
 
 @dataclass(slots=True)
 class Kernel:
+    """One kernel: the one record from this parser through the report (its family and arch set
+    there) to the report's JSON `kernel_list` and the report cache."""
+
     name: str
-    code_bytes: int
-    registers: int
-    shared_bytes: int
-    param_bytes: int
-    stack_bytes: int = 0
+    family: str = ""  # set by the report (kfoot.report.families.family_of)
+    arch: str = ""  # set by the report: the image's arch, whose a/f suffix only the fatbin entry holds
+    code_bytes: int = 0
+    registers: int | None = 0  # None only in a report JSON read back without it (an older kfoot's)
+    shared_bytes: int = 0
+    param_bytes: int = 0
+    stack_bytes: int | None = 0  # None as for registers
     local_bytes: int = 0
     constant_bytes: int = 0
+
+    def __reduce__(self):
+        # Positional when pickled: report workers send every kernel to the parent, which unpickles
+        # them one after another (a slots object's default pickle carries a dict of its fields).
+        return Kernel, (self.name, self.family, self.arch, self.code_bytes, self.registers, self.shared_bytes,
+                        self.param_bytes, self.stack_bytes, self.local_bytes, self.constant_bytes)
 
 
 # The categories of an image's bytes, in the report's order (docs/report.md, `image_sections`).
@@ -173,7 +184,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
             symbol = sym_s.unpack_from(table, match.start() * sym_s.size)
             st_name, st_shndx = symbol[0], symbol[3] if elf_class == 2 else symbol[5]
             raw_name = _cstr(strtab, st_name)
-            kernels.append(Kernel(raw_name.decode("utf-8", "replace"), 0, 0, 0, 0))
+            kernels.append(Kernel(raw_name.decode("utf-8", "replace")))
             kernel_sections.append(st_shndx)
             kernel_symbols.append((symtab_index, match.start(), raw_name))
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import io
-import json
-
 import click
 
-from ..core.atomic import write_atomic
-from .terminal import UNLIMITED_WIDTH, terminal
+from .terminal import terminal
 
 
 @click.command("diff")
@@ -25,32 +21,21 @@ def command(base, new, fmt, as_json, output):
     BASE and NEW are report JSON files (`kfoot report --json`) or anything `kfoot report` reads:
     binaries, directories, wheels. Paths and nvcc's random module IDs are not compared, so two
     builds of the same sources diff to zero."""
-    from ..gate.diff import diff_reports, load_pair
-    from ..gate import render as diff_render
+    from ..gate import render
+    from ..gate.diff import diff_reports
+    from ..report.load import load_pair
 
     report_diff = diff_reports(*load_pair(base, new), base, new)
     term = terminal()
     fmt = "json" if as_json else fmt
-    if fmt == "text":
-        if output:
-            from rich.console import Console
-
-            buffer = io.StringIO()
-            diff_render.print_diff(report_diff, Console(file=buffer, width=UNLIMITED_WIDTH, color_system=None, highlight=False))
-            write_atomic(output, buffer.getvalue())
-        else:
-            diff_render.print_diff(report_diff, term.out)
-        return 0
     if fmt == "json":
-        text = json.dumps(report_diff.to_dict(), indent=1) + "\n"
+        term.json(report_diff.to_dict(), output)
     elif fmt == "markdown":
-        text = diff_render.markdown_diff(report_diff) + "\n"
-    else:
-        from ..report.html import diff_html
+        term.emit(render.markdown_diff(report_diff) + "\n", output)
+    elif fmt == "html":
+        from ..gate.html import diff_html
 
-        text = diff_html(report_diff.to_dict())
-    if output:
-        write_atomic(output, text)
+        term.emit(diff_html(report_diff), output)
     else:
-        term.write(text)
+        term.emit(render.render_diff(report_diff), output)
     return 0

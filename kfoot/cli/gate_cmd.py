@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import os
-import shlex
-from pathlib import Path
-
 import click
 
-from ..core.errors import KfootError
 from .terminal import terminal
 
 
@@ -38,66 +32,37 @@ def command(ctx, new, baseline, budget_file, max_kernel_growth, max_size_growth,
     that grew most listed first), 2 on bad input. When GITHUB_STEP_SUMMARY is set, the Markdown
     verdict is appended to it."""
     from ..gate import budget as budgets
-    from ..gate import render as diff_render
-    from ..gate.diff import diff_reports, load_pair
-    from ..gate.verdict import evaluate
+    from ..gate import render
+    from ..gate import verdict as verdicts
 
     fmt = "json" if as_json else fmt
+    term = terminal()
     file_budget = budgets.load_budget_file(budget_file) if budget_file else None
     budget = budgets.combine(file_budget, max_kernel_growth, max_size_growth, family_budgets, max_register_growth,
                              max_stack_growth, max_duplicate_bytes)
-    base_path = Path(baseline) if baseline else budget.baseline
-    if base_path is None:
-        raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
-    # The command that accepts NEW as the baseline, spelled the way this run found the baseline.
-    where = ["--baseline", str(base_path)] if baseline or not budget_file else ["--budget", budget_file]
-    update_hint = " ".join(shlex.quote(part) for part in ["kfoot", "gate", *where, new, "--update-baseline"])
+    base_path, update_hint = verdicts.locate_baseline(baseline, budget, budget_file, new)
 
     if update_baseline:
-        _update(ctx, base_path, new, fmt)
-        return
-    if not base_path.exists():
-        raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
+        update = verdicts.update_baseline(base_path, new)
+        if update.warning:
+            term.note(f"kfoot: warning: {update.warning}")
+        message = render.update_message(update)
+        if fmt == "json":
+            term.json(update.to_dict(message))
+        else:
+            term.emit(message + "\n")
+        ctx.exit(0)
 
-    base_report, new_report = load_pair(base_path, new, kernels=budget.per_kernel)
-    verdict = evaluate(diff_reports(base_report, new_report, str(base_path), new), budget, base_report, new_report)
+    verdict = verdicts.gate(base_path, new, budget, update_hint)
+    markdown = render.markdown_verdict(verdict, update_hint)
     if fmt == "json":
-        click.echo(json.dumps(verdict.to_dict(), indent=1))
+        term.json(verdict.to_dict())
     elif fmt == "markdown":
-        click.echo(diff_render.markdown_verdict(verdict, update_hint))
+        term.emit(markdown + "\n")
     else:
-        diff_render.print_verdict(verdict, terminal().out, update_hint)
-    _append_step_summary(diff_render.markdown_verdict(verdict, update_hint))
+        term.emit(render.render_verdict(verdict, update_hint))
+    warning = verdicts.append_step_summary(markdown)
+    if warning:
+        term.note(f"kfoot: warning: {warning}")
     ctx.exit(0 if verdict.passed else 1)
 
-
-def _update(ctx, base_path: Path, new: str, fmt: str) -> None:
-    from ..gate import render as diff_render
-    from ..gate.diff import diff_reports
-    from ..gate.verdict import SCHEMA, update_baseline
-
-    update = update_baseline(base_path, new)
-    if update.warning:
-        click.echo(f"kfoot: warning: {update.warning}", err=True)
-    if update.previous is None:
-        line = f"baseline written: {base_path} ({update.report['totals']['kernels']:,} kernels)"
-    else:
-        line = f"baseline updated: {base_path}: {diff_render.summary_line(diff_reports(update.previous, update.report))}"
-    if fmt == "json":
-        click.echo(json.dumps({"schema": SCHEMA, "updated": str(base_path), "message": line}))
-    else:
-        click.echo(line)
-    ctx.exit(0)
-
-
-def _append_step_summary(markdown: str) -> None:
-    # GitHub Actions renders this file on the run's page. A summary that cannot be written is
-    # not a reason to change the verdict, so it is a warning only.
-    target = os.environ.get("GITHUB_STEP_SUMMARY")
-    if not target:
-        return
-    try:
-        with open(target, "a", encoding="utf-8") as handle:
-            handle.write(markdown.rstrip("\n") + "\n\n")
-    except OSError as exc:
-        click.echo(f"kfoot: warning: cannot append to GITHUB_STEP_SUMMARY ({target}): {exc.strerror}", err=True)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import ExitStack
-import re
 
 import click
 
-from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..core.limits import max_memory
 from ..report.analyze import ReportOptions, analyze_paths
 from ..report.model import BY_CHOICES
+from ..report.report_json import to_document
 from .terminal import terminal
 
 
@@ -53,11 +51,6 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
     fmt = "json" if as_json else (fmt or "table")
     kernel_rows = kernel_rows or fmt == "html"  # the page's kernel level and resources table need the rows
-    if kernel_filter:
-        try:
-            re.compile(kernel_filter)
-        except re.error as exc:
-            raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
     if memory_arch and not memory:
         raise KfootError("--memory-arch needs --memory estimate|measure|auto")
     options = ReportOptions(sections=_split(sections), archs=_split(archs), kernel_filter=kernel_filter,
@@ -67,34 +60,17 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     term = terminal()
     with ExitStack() as bars:
         report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)
-    if options.archs and not any(f.archs for f in report.files):
-        # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
-        raise KfootError(f"--arch {','.join(sorted(options.archs))} matches no image; "
-                         f"the input holds {', '.join(report.archs_present) or 'no images'}")
     if memory:
         from ..memory import attach_memory, report_memory_arch
 
         attach_memory(report, memory, report_memory_arch(memory_arch, options.archs), max_bytes=options.max_memory)
-    if fmt == "table":
-        from ..report.render import render_rich
-
-        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
-        if memory:
-            from ..memory.render import memory_table
-
-            renderables.append(memory_table(report))
-        if output:
-            write_atomic(output, term.render_text(*renderables))
-        else:
-            term.print(*renderables)
-        return 0
     if fmt == "json":
-        text = json.dumps(report.to_dict(), indent=1) + "\n"
+        term.json(to_document(report), output)
     elif fmt == "html":
         from ..report.html import report_html
 
-        text = report_html(report.to_dict())
-    else:
+        term.emit(report_html(report), output)
+    elif fmt == "markdown":
         from ..report.render import render_markdown
 
         text = render_markdown(report, by=by, top=top)
@@ -102,10 +78,16 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
             from ..memory.render import memory_markdown
 
             text += memory_markdown(report)
-    if output:
-        write_atomic(output, text)
+        term.emit(text, output)
     else:
-        term.write(text)
+        from ..report.render import render_rich
+
+        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
+        if memory:
+            from ..memory.render import render_memory
+
+            renderables += render_memory(report)
+        term.emit(renderables, output)
     return 0
 
 

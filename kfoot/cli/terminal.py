@@ -44,8 +44,13 @@ class Terminal:
         return (self._stderr or sys.stderr).isatty()
 
     def print(self, *renderables) -> None:
+        from rich.text import Text
+
         for renderable in renderables:
-            self.out.print(renderable)
+            # A Text that asks not to be wrapped (a command to copy, say) is one line the terminal
+            # wraps, as it wraps any long line: rich would otherwise break it at its width.
+            soft = isinstance(renderable, Text) and renderable.no_wrap and renderable.overflow == "ignore"
+            self.out.print(renderable, soft_wrap=soft)
 
     def write(self, text: str) -> None:
         """Plain text (JSON, Markdown) to stdout, as it is."""

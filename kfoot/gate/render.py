@@ -1,16 +1,15 @@
-"""Output of `kfoot diff` and `kfoot gate`: rich tables for people, Markdown for CI summaries.
-(JSON is the `to_dict()` of the diff and the verdict.)"""
+"""Output of `kfoot diff` and `kfoot gate`: rich renderables for people (a list, in print order),
+Markdown for CI summaries (text); neither prints. (JSON is the `to_dict()` of the diff and the
+verdict; the HTML page is kfoot.gate.html.)"""
 
 from __future__ import annotations
 
-
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from .diff import Change, GroupChange, ReportDiff
-from .verdict import Check, KernelCheck, Verdict, size_metric
+from .verdict import BaselineUpdate, Check, KernelCheck, Verdict, size_metric
 
 TOTAL_LABELS = {
     "files": "files",
@@ -56,6 +55,13 @@ def summary_line(diff: ReportDiff) -> str:
     return ", ".join(parts)
 
 
+def update_message(update: BaselineUpdate) -> str:
+    """The one line `--update-baseline` prints."""
+    if update.diff is None:
+        return f"baseline written: {update.path} ({update.report.totals.kernels:,} kernels)"
+    return f"baseline updated: {update.path}: {summary_line(update.diff)}"
+
+
 # Kernel names shown per family and direction in text and Markdown; the rest are counted.
 NAMES_PER_FAMILY = 10
 
@@ -89,25 +95,38 @@ def _family_counts(diff: ReportDiff) -> str:
 # Text (rich)
 
 
-def print_diff(diff: ReportDiff, console: Console) -> None:
-    console.print(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
+def _line(markup: str) -> Text:
+    """One line of markup that is never wrapped (the terminal wraps it, as for any long line)."""
+    text = Text.from_markup(markup)
+    text.no_wrap, text.overflow = True, "ignore"
+    return text
+
+
+def _plain_line(line: str) -> Text:
+    return Text(line, no_wrap=True, overflow="ignore")
+
+
+def render_diff(diff: ReportDiff) -> list:
+    out = [_line(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: "
+                 f"{escape(summary_line(diff))}")]
     if diff.is_zero:
-        return
+        return out
     totals = Table(title="Totals", title_justify="left")
     for name, justify in (("figure", "left"), ("base", "right"), ("new", "right"), ("change", "right")):
         totals.add_column(name, justify=justify)
     for key, change in diff.totals.items():
         totals.add_row(TOTAL_LABELS.get(key, key), f"{change.base:,}", f"{change.new:,}", change_text(change))
-    console.print(totals)
-    _print_groups(console, f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
-    _print_kernel_changes(console, diff.families)
-    _print_groups(console, "Archs", _changed(diff.archs), "arch")
-    _print_groups(console, "Kinds", _changed(diff.kinds), "kind")
+    out.append(totals)
+    out += _groups_table(f"Families ({_family_counts(diff)})", _changed(diff.families), "family")
+    out += _kernel_changes_table(diff.families)
+    out += _groups_table("Archs", _changed(diff.archs), "arch")
+    out += _groups_table("Kinds", _changed(diff.kinds), "kind")
+    return out
 
 
-def _print_groups(console: Console, title: str, groups: list[GroupChange], what: str) -> None:
+def _groups_table(title: str, groups: list[GroupChange], what: str) -> list:
     if not groups:
-        return
+        return []
     metrics = list(groups[0].figures)
     table = Table(title=title, title_justify="left")
     table.add_column(what, no_wrap=True)
@@ -119,13 +138,13 @@ def _print_groups(console: Console, title: str, groups: list[GroupChange], what:
         table.add_row(Text(group.name), group.status, *cells)
     if len(groups) > FAMILY_ROWS:
         table.add_row(f"... {len(groups) - FAMILY_ROWS} more", "", *[""] * len(metrics))
-    console.print(table)
+    return [table]
 
 
-def _print_kernel_changes(console: Console, families: list[GroupChange]) -> None:
+def _kernel_changes_table(families: list[GroupChange]) -> list:
     rows = kernel_changes(families)
     if not rows:
-        return
+        return []
     table = Table(title="Kernels added and removed", title_justify="left")
     for name in ("family", "", "kernel"):
         table.add_column(name)
@@ -134,13 +153,13 @@ def _print_kernel_changes(console: Console, families: list[GroupChange]) -> None
             table.add_row(Text(family if index == 0 else ""), direction if index == 0 else "", Text(kernel))
         if more:
             table.add_row("", "", f"... and {more:,} more")
-    console.print(table)
+    return [table]
 
 
-def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = None) -> None:
+def render_verdict(verdict: Verdict, update_hint: str | None = None) -> list:
     diff = verdict.diff
     word = {"pass": "[green]PASS[/]", "shrink": "[green]PASS[/] (footprint shrank)", "fail": "[red]FAIL[/]"}[verdict.outcome]
-    console.print(f"[bold]kfoot gate[/] {word}: {escape(summary_line(diff))}", markup=True, soft_wrap=True)
+    out = [_line(f"[bold]kfoot gate[/] {word}: {escape(summary_line(diff))}")]
     table = Table(title="Budget", title_justify="left")
     for name, justify in (("rule", "left"), ("base", "right"), ("new", "right"), ("change", "right"),
                           ("allowed", "right"), ("result", "left")):
@@ -151,24 +170,25 @@ def print_verdict(verdict: Verdict, console: Console, update_hint: str | None = 
     for kcheck in verdict.kernel_checks:
         table.add_row(Text(_kernel_rule(kcheck)), "", "", f"{len(kcheck.offenders):,} of {kcheck.compared:,} kernels over",
                       f"+{kcheck.limit.describe(_kernel_unit(kcheck))} each", "ok" if kcheck.passed else "[red]OVER BUDGET[/]")
-    console.print(table)
-    _print_kernel_offenders(console, verdict.kernel_checks)
+    out.append(table)
+    out += _kernel_offenders_table(verdict.kernel_checks)
     grown = verdict.grown_families
     if grown:
-        _print_families(console, "Families that grew, most first", grown)
-        _print_kernel_changes(console, grown)
+        out += _families_table("Families that grew, most first", grown)
+        out += _kernel_changes_table(grown)
     if verdict.outcome == "shrink":
         shrunk = verdict.shrunk_families
         if shrunk:
-            _print_families(console, "Families that shrank", shrunk)
-            _print_kernel_changes(console, shrunk)
+            out += _families_table("Families that shrank", shrunk)
+            out += _kernel_changes_table(shrunk)
         if update_hint:
-            console.print(f"The footprint shrank; lock the gain in with: {update_hint}", markup=False, soft_wrap=True)
+            out.append(_plain_line(f"The footprint shrank; lock the gain in with: {update_hint}"))
     if not verdict.passed and update_hint:
-        console.print(f"If this growth is intended, update the baseline: {update_hint}", markup=False, soft_wrap=True)
+        out.append(_plain_line(f"If this growth is intended, update the baseline: {update_hint}"))
+    return out
 
 
-def _print_families(console: Console, title: str, families: list[GroupChange]) -> None:
+def _families_table(title: str, families: list[GroupChange]) -> list:
     table = Table(title=title, title_justify="left")
     table.add_column("family", no_wrap=True)
     for name in ("kernels", "change", "code bytes change", "status"):
@@ -178,7 +198,7 @@ def _print_families(console: Console, title: str, families: list[GroupChange]) -
                       signed(family.delta("code_bytes")), family.status)
     if len(families) > FAMILY_ROWS:
         table.add_row(f"... {len(families) - FAMILY_ROWS} more", "", "", "", "")
-    console.print(table)
+    return [table]
 
 
 def _allowed(check: Check) -> str:
@@ -204,16 +224,16 @@ def kernel_offender_rows(checks: list[KernelCheck]) -> list[tuple[str, str, str,
             for check in checks for kernel, _family, arch, base, new, allowed in check.offenders]
 
 
-def _print_kernel_offenders(console: Console, checks: list[KernelCheck]) -> None:
+def _kernel_offenders_table(checks: list[KernelCheck]) -> list:
     rows = kernel_offender_rows(checks)
     if not rows:
-        return
+        return []
     table = Table(title="Kernels over budget", title_justify="left")
     for name in ("kernel", "arch", "figure", "base", "new", "change", "allowed"):
         table.add_column(name, justify="left" if name in ("kernel", "arch", "figure") else "right")
     for kernel, arch, figure, base, new, allowed in rows:
         table.add_row(Text(kernel), arch, figure, f"{base:,}", f"{new:,}", signed(new - base), f"{allowed:+,}")
-    console.print(table)
+    return [table]
 
 
 def _rule(check: Check) -> str:

@@ -21,13 +21,17 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
+import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
+from ..report.load import load_pair, load_report
+from ..report.model import Report
+from ..report.report_json import is_report_json, to_document
 from .budget import Budget, Limit
-from .diff import KERNEL_RESOURCES, Change, ReportDiff, kernel_resources
+from .diff import KERNEL_RESOURCES, Change, ReportDiff, diff_reports, kernel_resources
 
 SCHEMA = "kfoot.gate/2"
 
@@ -140,7 +144,7 @@ def size_metric(diff: ReportDiff) -> str:
     return "image_bytes" if "image_bytes" in diff.totals else "stored_bytes"
 
 
-def evaluate(diff: ReportDiff, budget: Budget, base: dict | None = None, new: dict | None = None) -> Verdict:
+def evaluate(diff: ReportDiff, budget: Budget, base: Report | None = None, new: Report | None = None) -> Verdict:
     """Applies `budget` to `diff`; per-kernel and duplicate rules read the two reports `base` and
     `new` themselves. A family budget naming a family that is in neither report is bad input
     (exit 2): most likely a typo, and a rule that silently guards nothing."""
@@ -182,18 +186,15 @@ def evaluate(diff: ReportDiff, budget: Budget, base: dict | None = None, new: di
     return Verdict(diff, budget, library + family_checks, kernel_checks)
 
 
-def _duplicate_change(base: dict | None, new: dict | None) -> Change:
-    figures = []
-    for side, report in (("NEW", new), ("the baseline", base)):
-        value = (report or {}).get("totals", {}).get("duplicate_bytes")
-        if value is None and side == "NEW":
-            raise KfootError("--max-duplicate-bytes: NEW has no totals.duplicate_bytes (a report from an older "
-                             "kfoot); make it again with kfoot report --json")
-        figures.append(value or 0)  # a baseline without it shows as 0: only NEW is capped
-    return Change(figures[1], figures[0])
+def _duplicate_change(base: Report | None, new: Report | None) -> Change:
+    if new is None or "duplicate_bytes" in new.totals.absent:
+        raise KfootError("--max-duplicate-bytes: NEW has no totals.duplicate_bytes (a report from an older "
+                         "kfoot); make it again with kfoot report --json")
+    # A baseline without it shows as 0 (as read): only NEW is capped.
+    return Change(base.totals.duplicate_bytes if base is not None else 0, new.totals.duplicate_bytes)
 
 
-def _kernel_checks(budget: Budget, base: dict | None, new: dict | None) -> list[KernelCheck]:
+def _kernel_checks(budget: Budget, base: Report | None, new: Report | None) -> list[KernelCheck]:
     tables = []
     for side, report in (("the baseline", base), ("NEW", new)):
         table = kernel_resources(report) if report is not None else None
@@ -225,16 +226,50 @@ def _kernel_checks(budget: Budget, base: dict | None, new: dict | None) -> list[
     return checks
 
 
+def locate_baseline(baseline: str | None, budget: Budget, budget_file: str | None, new: str) -> tuple[Path, str]:
+    """The baseline (--baseline, else the budget file's `baseline`) and the command that accepts
+    NEW as the baseline, spelled the way this run found the baseline (what a failing gate says)."""
+    base_path = Path(baseline) if baseline else budget.baseline
+    if base_path is None:
+        raise KfootError("no baseline: give --baseline BASE or set baseline = \"...\" in the budget file")
+    where = ["--baseline", str(base_path)] if baseline or not budget_file else ["--budget", budget_file]
+    return base_path, " ".join(shlex.quote(part) for part in ["kfoot", "gate", *where, new, "--update-baseline"])
+
+
+def gate(base_path: Path, new: str | os.PathLike, budget: Budget, update_hint: str) -> Verdict:
+    """NEW (a report JSON or a binary) held against the baseline under `budget`."""
+    if not base_path.exists():
+        raise KfootError(f"baseline not found; to create it: {update_hint}", path=base_path)
+    base_report, new_report = load_pair(base_path, new, kernels=budget.per_kernel)
+    return evaluate(diff_reports(base_report, new_report, str(base_path), str(new)), budget, base_report, new_report)
+
+
+def append_step_summary(markdown: str) -> str | None:
+    """Appends `markdown` to the file GITHUB_STEP_SUMMARY names, when it is set (GitHub Actions
+    renders it on the run's page). Returns a warning when it cannot: a summary that cannot be
+    written is no reason to change the verdict."""
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return None
+    try:
+        with open(target, "a", encoding="utf-8") as handle:
+            handle.write(markdown.rstrip("\n") + "\n\n")
+    except OSError as exc:
+        return f"cannot append to GITHUB_STEP_SUMMARY ({target}): {exc.strerror}"
+    return None
+
+
 def _example_family(diff: ReportDiff) -> str:
     names = [g.name for g in diff.families[:2]]
     return ", ".join(repr(n) for n in names) if names else "(no families in either report)"
 
 
-def write_baseline(report: dict, path: str | os.PathLike) -> None:
-    """Writes `report` as the new baseline: to a temporary file in the same folder, then renamed
-    over the old one, so an interrupted update never leaves a half-written baseline."""
+def write_baseline(report: Report, path: str | os.PathLike) -> None:
+    """Writes `report` as the new baseline (its report JSON): to a temporary file in the same
+    folder, then renamed over the old one, so an interrupted update never leaves a half-written
+    baseline."""
     try:
-        write_atomic(path, json.dumps(report, indent=1) + "\n")
+        write_atomic(path, json.dumps(to_document(report), indent=1) + "\n")
     except OSError as exc:
         raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
 
@@ -242,9 +277,14 @@ def write_baseline(report: dict, path: str | os.PathLike) -> None:
 @dataclass
 class BaselineUpdate:
     path: Path
-    previous: dict | None  # the baseline replaced, None when there was none (or it was unreadable)
-    report: dict  # the new baseline
+    previous: Report | None  # the baseline replaced, None when there was none (or it was unreadable)
+    report: Report  # the new baseline
     warning: str | None = None
+    diff: ReportDiff | None = None  # from the baseline replaced to the new one
+
+    def to_dict(self, message: str) -> dict:
+        """What `--update-baseline --json` prints; `message` is the line the text output is."""
+        return {"schema": SCHEMA, "updated": str(self.path), "message": message}
 
 
 def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> BaselineUpdate:
@@ -252,9 +292,8 @@ def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> Bas
 
     The policy: only a report JSON is ever overwritten (a baseline given as a binary or folder
     is an input, never an output); an unreadable old baseline is replaced with a warning; a
-    binary is measured with the old baseline's filters, so the baseline keeps its meaning."""
-    from .diff import is_report_json, load_report
-
+    binary is measured with the old baseline's filters, so the baseline keeps its meaning; a
+    report JSON is copied as read (a /1 one upgraded to /2)."""
     base_path = Path(base_path)
     previous, warning = None, None
     if base_path.exists() and not is_report_json(base_path):
@@ -267,4 +306,5 @@ def update_baseline(base_path: str | os.PathLike, new: str | os.PathLike) -> Bas
             warning = f"replacing an unreadable baseline ({exc})"
     report = load_report(new, like=previous)
     write_baseline(report, base_path)
-    return BaselineUpdate(base_path, previous, report, warning)
+    return BaselineUpdate(base_path, previous, report, warning,
+                          diff_reports(previous, report) if previous is not None else None)

@@ -1,5 +1,7 @@
 """Device memory a CUDA binary costs at context creation: estimated from its images (no GPU)
-or measured on a GPU. `attach_memory` fills `report.files[*].memory` and `report.totals.memory`."""
+or measured on a GPU. `attach_memory` fills `report.files[*].memory` and `report.totals.memory`
+with their JSON objects (docs/memory.md): the report package keeps them as written, since it
+cannot know this package's types."""
 
 from __future__ import annotations
 
@@ -37,10 +39,12 @@ def attach_memory(report, mode: str, arch: str | None = None, *, jit_ptx: bool =
             from .measure import measure_file
 
             measured = measure_file(file.path)
-            measured["estimate"] = estimate_file(file, measured["arch"], jit_ptx=jit_ptx, max_bytes=max_bytes)
+            estimate = estimate_file(file, measured["arch"], jit_ptx=jit_ptx, max_bytes=max_bytes)
+            measured["estimate"] = estimate.to_dict() if estimate is not None else None
             file.memory = measured
         else:
-            file.memory = estimate_file(file, arch, jit_ptx=jit_ptx, max_bytes=max_bytes) or {
+            estimate = estimate_file(file, arch, jit_ptx=jit_ptx, max_bytes=max_bytes)
+            file.memory = estimate.to_dict() if estimate is not None else {
                 "method": "estimated", "arch": None, "eager_bytes": 0, "lazy_bytes": 0, "modules": 0}
     report.totals.memory = estimate_totals([f.memory for f in report.files])
     return method

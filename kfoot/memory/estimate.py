@@ -144,6 +144,9 @@ class ModuleEstimate:
 
 @dataclass
 class Estimate:
+    """One file's context memory on one device arch; `to_dict()` is its JSON `memory` object
+    (docs/memory.md lists the fields)."""
+
     arch: str
     modules: list[ModuleEstimate] = field(default_factory=list)
     jit: str = "flag"  # how PTX-only modules were handled: "ptxas" | "flag"
@@ -151,13 +154,26 @@ class Estimate:
     def counted(self, registered: bool = True) -> list[ModuleEstimate]:
         return [m for m in self.modules if m.route != "none" and m.estimated and m.registered == registered]
 
+    @property
+    def code_heap_bytes(self) -> int:
+        return sum(m.code_heap_bytes for m in self.counted())
+
+    @property
+    def data_heap_bytes(self) -> int:
+        return sum(m.data_bytes for m in self.counted())
+
+    @property
+    def eager_bytes(self) -> int:
+        return heap_bytes(self.code_heap_bytes, self.data_heap_bytes)[0]
+
+    @property
+    def lazy_bytes(self) -> int:
+        return heap_bytes(self.code_heap_bytes, self.data_heap_bytes)[1]
+
     def to_dict(self) -> dict:
         counted = self.counted()
         on_demand = [m for m in self.modules if not m.registered]
-        on_demand_counted = self.counted(registered=False)
-        code_heap = sum(m.code_heap_bytes for m in counted)
-        data_heap = sum(m.data_bytes for m in counted)
-        eager, lazy = heap_bytes(code_heap, data_heap)
+        code_heap = self.code_heap_bytes
         kernels = sum(m.kernels for m in counted)
         routes: dict[str, int] = {}
         for m in self.modules:
@@ -168,11 +184,11 @@ class Estimate:
         return {
             "method": "estimated",
             "arch": self.arch,
-            "eager_bytes": eager,
-            "lazy_bytes": lazy,
+            "eager_bytes": self.eager_bytes,
+            "lazy_bytes": self.lazy_bytes,
             "load_bytes": sum(m.load_bytes for m in counted),
             "code_heap_bytes": code_heap,
-            "data_heap_bytes": data_heap,
+            "data_heap_bytes": self.data_heap_bytes,
             "modules": len(self.modules) - len(on_demand),
             "modules_by_route": dict(sorted(routes.items())),
             "not_estimated_modules": sum(1 for m in self.modules if not m.estimated and m.registered),
@@ -184,7 +200,7 @@ class Estimate:
             },
             "on_demand": {
                 "modules": len(on_demand),
-                "bytes": sum(m.placed_bytes for m in on_demand_counted if m.load_bytes),
+                "bytes": sum(m.placed_bytes for m in self.counted(registered=False) if m.load_bytes),
                 "unloadable_modules": sum(1 for m in on_demand if m.route == "none"),
             },
             "model": {"kernel_overhead": KERNEL_OVERHEAD, "heap_chunk": HEAP_CHUNK,
@@ -196,10 +212,10 @@ class Estimate:
 
 
 def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
-                  max_bytes: int | None = None) -> dict | None:
-    """The context-memory estimate of one report file (`FileReport`), as its JSON `memory` dict;
-    None when the file holds no loadable device code. `max_bytes` bounds what the PTX JIT step
-    reads and decodes per container (default: kfoot.core.limits.max_memory())."""
+                  max_bytes: int | None = None) -> Estimate | None:
+    """The context-memory estimate of one report file (`FileReport`); None when the file holds
+    no loadable device code. `max_bytes` bounds what the PTX JIT step reads and decodes per
+    container (default: kfoot.core.limits.max_memory())."""
     loads = file_report.image_loads
     name = arch or default_arch(loads)
     if name is None:
@@ -226,7 +242,7 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
         estimate.modules.append(module)
     if jit_needed and jit_ptx:
         estimate.jit = _jit_with_ptxas(jit_needed, device, max_memory() if max_bytes is None else max_bytes) or "flag"
-    return estimate.to_dict()
+    return estimate
 
 
 def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
@@ -244,15 +260,18 @@ def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
 
     wanted = {module.key: (module, image) for module, image in jit_needed}
     with tempfile.TemporaryDirectory(prefix="kfoot-jit-") as tmp:
-        # Straight from the files, by key: the report's walk is over and its files are closed.
-        # A container no longer there (the file changed since the report) stays flagged.
+        # The bytes straight from the files, by key: the report's walk is over and its files are
+        # closed (keeping every PTX payload until now would hold them all in memory). The entry is
+        # the one the report found, by its header's offset; a container no longer there or no
+        # longer the same (the file changed since the report) leaves its module flagged.
         for key, data in read_containers(wanted, max_bytes=max_bytes):
             module, image = wanted[key]
             try:
                 container = fatbin.parse_container(data, 0)
             except KfootError:
                 continue
-            entry = next((e for e in container.entries if e.kind_name == "ptx" and e.arch_name == image.arch), None)
+            entry = next((e for e in container.entries if e.offset == image.offset - key.offset
+                          and e.kind_name == "ptx" and e.arch_name == image.arch), None)
             if entry is None:
                 continue
             try:
@@ -297,11 +316,11 @@ def _run_ptxas_bounded(argv: list[str]) -> bool:
     return proc.returncode == 0
 
 
-def estimate_together(memories: list[dict]) -> tuple[int, int]:
+def estimate_together(estimates: list[Estimate | None]) -> tuple[int, int]:
     """(eager, lazy) of several files' estimates loaded into one context: their modules share the
     heaps' chunks, so the heaps are summed first and chunked once."""
-    present = [m for m in memories if m and "code_heap_bytes" in m]
-    return heap_bytes(sum(m["code_heap_bytes"] for m in present), sum(m["data_heap_bytes"] for m in present))
+    present = [e for e in estimates if e is not None]
+    return heap_bytes(sum(e.code_heap_bytes for e in present), sum(e.data_heap_bytes for e in present))
 
 
 def estimate_totals(memories: list[dict]) -> dict | None:

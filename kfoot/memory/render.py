@@ -1,4 +1,5 @@
-"""The context-memory table of `kfoot report --memory` (rich and Markdown); JSON is the model's."""
+"""The context-memory table of `kfoot report --memory`: rich renderables (a list) and Markdown
+(text); neither prints. JSON is the estimate's own (kfoot.memory.estimate)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _rows(report):
         yield cells, notes
 
 
-def memory_table(report) -> Table:
+def render_memory(report) -> list:
     table = Table(title="context memory", box=box.SIMPLE, caption_justify="left")
     for col in COLUMNS:
         table.add_column(col, justify="right" if col in NUMERIC else "left")
@@ -58,7 +59,7 @@ def memory_table(report) -> Table:
         table.add_row(Text(name), *cells[1:])
         captions += [f"{name}: {note}" for note in notes]
     table.caption = Text("\n".join([*captions, LEGEND]))
-    return table
+    return [table]
 
 
 def memory_markdown(report) -> str:

@@ -1,9 +1,9 @@
 """`--format html`: one self-contained page (inline CSS and JavaScript, no network) with a
-zoomable treemap and sortable tables, for `kfoot report` and `kfoot diff`.
+zoomable treemap and sortable tables, for `kfoot report` (here) and `kfoot diff` (kfoot.gate.html,
+on the page and helpers here).
 
-Built from the JSON contract (`Report.to_dict()`, `ReportDiff.to_dict()`), never from the
-binaries. Python computes the treemap's tree and the table rows; the page's script only lays
-them out. Names come from hostile files: the data sits in a `<script type="application/json">`
+Built from the typed model (a Report, a ReportDiff), never from the binaries. Python computes
+the treemap's tree and the table rows; the page's script only lays them out. Names come from hostile files: the data sits in a `<script type="application/json">`
 block with every `<`, `>` and `&` escaped, and the script writes them with textContent only.
 
 The treemap attributes every byte exactly once: a node's area is its bytes and its children's
@@ -20,8 +20,10 @@ import hashlib
 import json
 from importlib import resources
 
-from ..binary.cubin import IMAGE_SECTIONS
+from ..binary.cubin import IMAGE_SECTIONS, Kernel
 from .families import demangle
+from .model import ArchStats, FileReport, Report, Totals
+from .report_json import TOOL, options_document
 
 FAMILIES_PER_ARCH = 100
 KERNELS_PER_FAMILY = 25
@@ -51,197 +53,153 @@ def apportion(weights: list[int], total: int) -> list[int]:
     return shares
 
 
-def _short(name: str) -> str:
+def short_name(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS] + "…"
 
 
-def _node(name: str, value: int, kind: str, children: list | None = None, **extra) -> dict:
-    node = {"n": _short(name), "v": value, "k": kind}
+def tree_node(name: str, value: int, kind: str, children: list | None = None, **extra) -> dict:
+    node = {"n": short_name(name), "v": value, "k": kind}
     if children:
         node["c"] = [c for c in children if c["v"] > 0]
     node.update({k: v for k, v in extra.items() if v is not None})
     return node
 
 
-def _capped(items: list[tuple[str, int, object]], cap: int, what: str) -> tuple[list, int, int]:
+def _capped(items: list[tuple[str, int, object]], cap: int) -> tuple[list, int, int]:
     """The `cap` largest (name, weight, payload) items, and the count and weight of the rest."""
     items = sorted(items, key=lambda item: (-item[1], item[0]))
     rest = items[cap:]
     return items[:cap], len(rest), sum(w for _, w, _ in rest)
 
 
-def _arch_node(name: str, arch: dict, rows: list[dict]) -> dict:
+def _arch_node(name: str, arch: ArchStats, rows: list[Kernel]) -> dict:
     """An arch as stored; a SASS arch with kernel rows is split into its families' code and the
     rest of its images, in uncompressed bytes scaled to the stored bytes when they differ."""
-    stored, image = arch.get("stored_bytes", 0), arch.get("image_bytes", 0)
-    label = f"{name} ({arch.get('kind', '?')})"
-    if arch.get("kind") != "sass" or not rows:
-        return _node(label, stored, "arch", r=image if image != stored else None)
-    families: dict[str, list[dict]] = {}
+    stored, image = arch.stored_bytes, arch.image_bytes
+    label = f"{name} ({arch.kind or '?'})"
+    if arch.kind != "sass" or not rows:
+        return tree_node(label, stored, "arch", r=image if image != stored else None)
+    families: dict[str, list[Kernel]] = {}
     for row in rows:
-        families.setdefault(row.get("family") or row["name"], []).append(row)
-    fam_items = [(fam, sum(r["code_bytes"] for r in members), members) for fam, members in families.items()]
-    shown, more, more_bytes = _capped(fam_items, FAMILIES_PER_ARCH, "families")
+        families.setdefault(row.family or row.name, []).append(row)
+    fam_items = [(fam, sum(r.code_bytes for r in members), members) for fam, members in families.items()]
+    shown, more, more_bytes = _capped(fam_items, FAMILIES_PER_ARCH)
     code = sum(w for _, w, _ in fam_items)
     weights = [w for _, w, _ in shown] + [more_bytes, max(image - code, 0)]
     areas = apportion(weights, stored)
     scaled = stored != image
     children = []
     for (fam, weight, members), area in zip(shown, areas):
-        kernels = [(demangle(r["name"]), r["code_bytes"], r) for r in members]
-        top, k_more, k_more_bytes = _capped(kernels, KERNELS_PER_FAMILY, "kernels")
+        kernels = [(demangle(r.name), r.code_bytes, r) for r in members]
+        top, k_more, k_more_bytes = _capped(kernels, KERNELS_PER_FAMILY)
         k_areas = apportion([w for _, w, _ in top] + [k_more_bytes], area)
-        leaves = [_node(kname, a, "kernel", r=w if scaled else None) for (kname, w, _), a in zip(top, k_areas)]
+        leaves = [tree_node(kname, a, "kernel", r=w if scaled else None) for (kname, w, _), a in zip(top, k_areas)]
         if k_more:
-            leaves.append(_node(f"other: {k_more:,} smaller kernels", k_areas[-1], "other", r=k_more_bytes if scaled else None))
-        children.append(_node(fam, area, "family", leaves, r=weight if scaled else None))
+            leaves.append(tree_node(f"other: {k_more:,} smaller kernels", k_areas[-1], "other",
+                                    r=k_more_bytes if scaled else None))
+        children.append(tree_node(fam, area, "family", leaves, r=weight if scaled else None))
     if more:
-        children.append(_node(f"other: {more:,} smaller families", areas[-2], "other", r=more_bytes if scaled else None))
-    children.append(_node("rest of the images (ELF tables, constants, metadata, other code)", areas[-1], "rest",
-                          r=max(image - code, 0) if scaled else None))
+        children.append(tree_node(f"other: {more:,} smaller families", areas[-2], "other",
+                                  r=more_bytes if scaled else None))
+    children.append(tree_node("rest of the images (ELF tables, constants, metadata, other code)", areas[-1], "rest",
+                              r=max(image - code, 0) if scaled else None))
     note = ("compressed: areas split in proportion to uncompressed bytes" if scaled and stored < image
             else "areas split in proportion to uncompressed bytes" if scaled else None)
-    return _node(label, stored, "arch", children, r=image if scaled else None, t=note)
+    return tree_node(label, stored, "arch", children, r=image if scaled else None, t=note)
 
 
-def file_tree(entry: dict) -> dict:
+def file_tree(file: FileReport) -> dict:
     """One file: host, filtered, and its fatbin sections -> archs -> families -> kernels. The
     report does not split archs by section: a file with images in several sections gets one
     rectangle for those sections together."""
-    rows_by_arch: dict[str, list[dict]] = {}
-    for row in entry.get("kernel_list") or []:
-        rows_by_arch.setdefault(row["arch"], []).append(row)
+    rows_by_arch: dict[str, list[Kernel]] = {}
+    for row in file.kernel_rows or []:
+        rows_by_arch.setdefault(row.arch, []).append(row)
     archs = [_arch_node(name, arch, rows_by_arch.get(name, []))
-             for name, arch in sorted((entry.get("archs") or {}).items(), key=lambda kv: -kv[1].get("stored_bytes", 0))]
-    sections = entry.get("sections") or {}
-    holding = [name for name, s in sections.items() if s.get("stored_bytes", 0)]
-    children = [_node("host code and data", entry.get("host_bytes", 0), "host"),
-                _node("left out by filters", entry.get("filtered_bytes", 0), "filtered")]
-    overheads = {name: s.get("overhead_bytes", 0) for name, s in sections.items()}
+             for name, arch in sorted(file.archs.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0]))]
+    sections = file.sections
+    holding = sorted(name for name, s in sections.items() if s.stored_bytes)
+    children = [tree_node("host code and data", file.host_bytes, "host"),
+                tree_node("left out by filters", file.filtered_bytes, "filtered")]
+    overheads = {name: s.overhead_bytes for name, s in sections.items()}
     if len(holding) <= 1:
         target = holding[0] if holding else None
         for name in sorted(sections):
-            parts = [_node(f"container overhead ({name})", overheads[name], "overhead")]
+            parts = [tree_node(f"container overhead ({name})", overheads[name], "overhead")]
             parts += archs if name == target else []
-            children.append(_node(name, sum(p["v"] for p in parts), "section", parts))
+            children.append(tree_node(name, sum(p["v"] for p in parts), "section", parts))
         if target is None:  # no section holds image bytes: only empty archs are left
             children += archs
     else:
-        parts = [_node(f"container overhead ({name})", overheads[name], "overhead") for name in sorted(sections)]
+        parts = [tree_node(f"container overhead ({name})", overheads[name], "overhead") for name in sorted(sections)]
         parts += archs
-        children.append(_node(" + ".join(sorted(holding)), sum(p["v"] for p in parts), "section", parts,
-                              t="the report does not split archs by section: these sections are one rectangle"))
-    return _node(entry.get("path", "?"), sum(c["v"] for c in children), "file", children, r=entry.get("size"))
+        children.append(tree_node(" + ".join(holding), sum(p["v"] for p in parts), "section", parts,
+                                  t="the report does not split archs by section: these sections are one rectangle"))
+    return tree_node(file.path or "?", sum(c["v"] for c in children), "file", children, r=file.size)
 
 
-def report_tree(report: dict) -> dict:
-    files = [file_tree(f) for f in report.get("files", [])]
+def report_tree(report: Report) -> dict:
+    files = [file_tree(f) for f in report.files]
     if len(files) == 1:
         return files[0]
-    return _node(f"{len(files):,} files", sum(f["v"] for f in files), "root", files)
+    return tree_node(f"{len(files):,} files", sum(f["v"] for f in files), "root", files)
 
 
 # ---------------------------------------------------------------------------------------------
 # Table rows (what the page sorts); names demangled here, so the page needs no demangler
 
 
-def _kernel_rows(report: dict) -> tuple[list[list], int]:
-    rows = [(entry.get("path", ""), row) for entry in report.get("files", []) for row in entry.get("kernel_list") or []]
-    rows.sort(key=lambda item: (-item[1].get("code_bytes", 0), item[1]["name"]))
-    out = [[path, _short(demangle(r["name"])), r.get("family", ""), r["arch"], r.get("code_bytes", 0),
-            r.get("registers", 0), r.get("stack_bytes", 0), r.get("shared_bytes", 0), r.get("local_bytes", 0),
-            r.get("constant_bytes", 0), r.get("param_bytes", 0)] for path, r in rows[:KERNEL_ROWS]]
+def _kernel_rows(report: Report) -> tuple[list[list], int]:
+    rows = [(file.path, k) for file in report.files for k in file.kernel_rows or []]
+    rows.sort(key=lambda item: (-item[1].code_bytes, item[1].name))
+    out = [[path, short_name(demangle(k.name)), k.family, k.arch, k.code_bytes, k.registers, k.stack_bytes,
+            k.shared_bytes, k.local_bytes, k.constant_bytes, k.param_bytes] for path, k in rows[:KERNEL_ROWS]]
     return out, len(rows)
 
 
-def _duplicate_rows(report: dict) -> tuple[list[list], int]:
-    rows = [[entry.get("path", ""), _short(demangle(d["name"])), d["arch"], f"{d['copies']} copies", d["wasted_bytes"]]
-            for entry in report.get("files", []) for d in entry.get("duplicates") or []]
-    rows += [[f"{len(d['files'])} files", _short(demangle(d["name"])), d["arch"], ", ".join(d["files"]), d["wasted_bytes"]]
-             for d in (report.get("totals") or {}).get("duplicates_across_files") or []]
+def _duplicate_rows(report: Report) -> tuple[list[list], int]:
+    rows = [[file.path, short_name(demangle(d.name)), d.arch, f"{d.copies} copies", d.wasted_bytes]
+            for file in report.files for d in file.duplicates]
+    rows += [[f"{len(d.files)} files", short_name(demangle(d.name)), d.arch, ", ".join(d.files), d.wasted_bytes]
+             for d in report.totals.duplicates_across_files]
     rows.sort(key=lambda r: -r[4])
     return rows[:DUPLICATE_ROWS], len(rows)
 
 
-def _scope(report: dict) -> dict:
-    files = report.get("files", [])
-    return files[0] if len(files) == 1 else report.get("totals", {})
+SUMMARY_FIGURES = ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
+                   "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes")
 
 
-def report_payload(report: dict) -> dict:
-    scope = _scope(report)
+def report_payload(report: Report) -> dict:
+    scope: FileReport | Totals = report.files[0] if len(report.files) == 1 else report.totals
     kernels, kernel_count = _kernel_rows(report)
     duplicates, duplicate_count = _duplicate_rows(report)
-    summary_keys = ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                    "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes")
-    files = [[f.get("path", ""), f.get("format", ""), *(f.get(k, 0) for k in summary_keys)] for f in report.get("files", [])]
-    totals = report.get("totals", {})
+    files = [[f.path, f.format, *(getattr(f, k) for k in SUMMARY_FIGURES)] for f in report.files]
+    title = scope.path if isinstance(scope, FileReport) and scope.path else f"{len(report.files)} files"
     return {
         "page": "report",
-        "title": "kfoot report: " + (scope.get("path") or f"{len(report.get('files', []))} files"),
-        "tool": report.get("tool", {}), "options": report.get("options", {}),
-        "summary": [[k, scope.get(k, 0)] for k in summary_keys],
-        "images": scope.get("images", {}), "compression": scope.get("compression", {}),
-        "files": files + ([["total", "", *(totals.get(k, 0) for k in summary_keys)]] if len(files) > 1 else []),
-        "families": [[f["name"], f.get("kernels", 0), f.get("distinct_kernels", 0), f.get("code_bytes", 0)]
-                     for f in scope.get("families", [])],
-        "archs": [[n, a.get("kind", ""), a.get("images", 0), a.get("kernels", 0), a.get("stored_bytes", 0),
-                   a.get("image_bytes", 0)] for n, a in sorted((scope.get("archs") or {}).items())],
-        "kinds": [[n, a.get("images", 0), a.get("kernels", 0), a.get("stored_bytes", 0), a.get("image_bytes", 0)]
-                  for n, a in sorted((scope.get("kinds") or {}).items())],
-        "sections": [[n, s.get("containers", 0), s.get("images", 0), s.get("kernels", 0), s.get("stored_bytes", 0),
-                      s.get("overhead_bytes", 0)] for n, s in sorted((scope.get("sections") or {}).items())],
-        "image_sections": [[n, *(a["image_sections"].get(k, 0) for k in IMAGE_SECTIONS), sum(a["image_sections"].values())]
-                           for n, a in sorted((scope.get("archs") or {}).items()) if a.get("image_sections")],
+        "title": "kfoot report: " + title,
+        "tool": dict(TOOL), "options": options_document(report.filters),
+        "summary": [[k, getattr(scope, k)] for k in SUMMARY_FIGURES],
+        "images": dict(scope.images), "compression": dict(scope.compression),
+        "files": files + ([["total", "", *(getattr(report.totals, k) for k in SUMMARY_FIGURES)]]
+                          if len(files) > 1 else []),
+        "families": [[f.name, f.kernels, f.distinct_kernels, f.code_bytes] for f in scope.families],
+        "archs": [[n, a.kind, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.archs.items())],
+        "kinds": [[n, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.kinds.items())],
+        "sections": [[n, s.containers, s.images, s.kernels, s.stored_bytes, s.overhead_bytes]
+                     for n, s in sorted(scope.sections.items())],
+        "image_sections": [[n, *(a.image_sections.get(k, 0) for k in IMAGE_SECTIONS), sum(a.image_sections.values())]
+                           for n, a in sorted(scope.archs.items()) if a.image_sections],
         "image_section_names": list(IMAGE_SECTIONS),
         "duplicates": duplicates, "duplicate_count": duplicate_count,
-        "kernels": kernels, "kernel_count": kernel_count, "has_kernel_list": any(
-            "kernel_list" in f for f in report.get("files", [])),
-        "undecodable": [[f.get("path", ""), u.get("section", ""), u.get("offset", 0), u.get("arch", ""), u.get("kind", ""),
-                         u.get("reason", "")] for f in report.get("files", []) for u in f.get("undecodable") or []],
+        "kernels": kernels, "kernel_count": kernel_count,
+        "has_kernel_list": any(f.kernel_rows is not None for f in report.files),
+        "undecodable": [[f.path, u.section, u.offset, u.arch, u.kind, u.reason] for f in report.files
+                        for u in f.undecodable],
         "tree": report_tree(report),
         "limits": {"families_per_arch": FAMILIES_PER_ARCH, "kernels_per_family": KERNELS_PER_FAMILY,
                    "kernel_rows": KERNEL_ROWS, "duplicate_rows": DUPLICATE_ROWS},
-    }
-
-
-def _change(c: dict | None) -> list:
-    c = c or {}
-    return [c.get("base", 0), c.get("new", 0), c.get("delta", 0)]
-
-
-def direction(family: dict) -> str:
-    """grew, shrank, added, removed or unchanged: what the diff page colours a family by (code
-    bytes first, kernels when the code did not move)."""
-    status = family.get("status")
-    if status in ("added", "removed", "unchanged"):
-        return status
-    code, kernels = (family.get(k, {}).get("delta", 0) for k in ("code_bytes", "kernels"))
-    key = code or kernels
-    return "grew" if key > 0 else "shrank" if key < 0 else "unchanged"
-
-
-def diff_payload(diff: dict) -> dict:
-    families = diff.get("families", [])
-    tree_children = [_node(f["name"], f.get("code_bytes", {}).get("new", 0), "family", s=direction(f),
-                           d=f.get("code_bytes", {}).get("delta", 0)) for f in families]
-    tree = _node("kernel code in NEW", sum(c["v"] for c in tree_children), "root", tree_children)
-    kernel_changes = [[f["name"], way, _short(demangle(name))] for f in families
-                      for way in ("added", "removed") for name in (f.get(f"kernels_{way}") or [])[:KERNELS_PER_FAMILY]]
-    return {
-        "page": "diff",
-        "title": f"kfoot diff: {diff.get('base', '')} → {diff.get('new', '')}",
-        "base": diff.get("base", ""), "new": diff.get("new", ""), "zero": diff.get("zero", False),
-        "totals": [[k, *_change(c)] for k, c in (diff.get("totals") or {}).items()],
-        "families": [[f["name"], direction(f), *_change(f.get("kernels")), *_change(f.get("code_bytes"))]
-                     for f in families],
-        "archs": [[a["name"], a.get("status", ""), *_change(a.get("stored_bytes")), *_change(a.get("image_bytes"))]
-                  for a in diff.get("archs", [])],
-        "kinds": [[a["name"], a.get("status", ""), *_change(a.get("stored_bytes")), *_change(a.get("image_bytes"))]
-                  for a in diff.get("kinds", [])],
-        "kernel_changes": kernel_changes,
-        "tree": tree,
-        "limits": {"kernels_per_family": KERNELS_PER_FAMILY},
     }
 
 
@@ -256,7 +214,8 @@ def embed_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _page(payload: dict) -> str:
+def page(payload: dict) -> str:
+    """The whole page for a payload (report_payload here, kfoot.gate.html's for a diff)."""
     assets = resources.files(__package__) / "html_assets"
     css = (assets / "page.css").read_text()
     script = "\n" + (assets / "page.js").read_text()
@@ -272,11 +231,6 @@ def _page(payload: dict) -> str:
             "<script>" + script + "</script>\n</body>\n</html>\n")
 
 
-def report_html(report: dict) -> str:
-    """The page for a report dict (`Report.to_dict()`, or a report JSON read back)."""
-    return _page(report_payload(report))
-
-
-def diff_html(diff: dict) -> str:
-    """The page for a diff dict (`ReportDiff.to_dict()`)."""
-    return _page(diff_payload(diff))
+def report_html(report: Report) -> str:
+    """The page for a report."""
+    return page(report_payload(report))

@@ -1,8 +1,6 @@
-"""The report: one typed model, rendered three ways (rich tables, JSON, Markdown).
+"""The report: one typed model, written and read as JSON (kfoot.report.report_json, the
+contract), rendered as tables, Markdown (render) or a page (html), compared by kfoot.gate.
 
-The JSON (`to_dict`) is a contract: schema "kfoot.report/2", documented field by field in
-docs/report.md (a test holds the two together). Keys may be added, never renamed; a rename is
-a new schema version with a migration (kfoot.gate.diff reads /1 reports by upgrading them).
 Every byte of an inspected file is attributed exactly once: host + container overhead +
 device images as stored (per arch and kind) + filtered out == size.
 
@@ -14,16 +12,14 @@ Three byte figures, named for what they count:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import __version__
-from ..binary.cubin import IMAGE_SECTIONS
+from ..binary.cubin import IMAGE_SECTIONS, Kernel
 
 if TYPE_CHECKING:
     from ..binary.walk import ContainerKey
 
-SCHEMA = "kfoot.report/2"
 KINDS = ("sass", "ptx", "ltoir")
 COMPRESSIONS = ("none", "lz4", "zstd")
 BY_CHOICES = ("arch", "family", "kind", "section", "duplicate", "image-section")  # the dimensions a report breaks down by
@@ -37,13 +33,6 @@ class ArchStats:
     stored_bytes: int = 0
     image_bytes: int = 0
     image_sections: dict | None = None  # SASS archs only: image bytes by section category
-
-    def to_dict(self) -> dict:
-        out = {"kind": self.kind, "images": self.images, "kernels": self.kernels,
-               "stored_bytes": self.stored_bytes, "image_bytes": self.image_bytes}
-        if self.image_sections is not None:
-            out["image_sections"] = dict(self.image_sections)
-        return out
 
 
 def empty_sections() -> dict[str, int]:
@@ -60,8 +49,6 @@ class Duplicate:
     copies: int
     wasted_bytes: int
 
-    to_dict = asdict
-
 
 @dataclass(slots=True)
 class CrossDuplicate:
@@ -74,8 +61,6 @@ class CrossDuplicate:
     files: list[str]
     wasted_bytes: int
 
-    to_dict = asdict
-
 
 @dataclass(slots=True)
 class SectionStats:
@@ -86,8 +71,6 @@ class SectionStats:
     stored_bytes: int = 0
     overhead_bytes: int = 0
 
-    to_dict = asdict
-
 
 @dataclass(slots=True)
 class FamilyStats:
@@ -97,29 +80,6 @@ class FamilyStats:
     code_bytes: int = 0
     kernel_names: list[str] | None = None  # totals only: the distinct mangled names (diff lists changes)
 
-    def to_dict(self) -> dict:
-        out = {"name": self.name, "kernels": self.kernels, "distinct_kernels": self.distinct_kernels,
-               "code_bytes": self.code_bytes}
-        if self.kernel_names is not None:
-            out["kernel_names"] = list(self.kernel_names)
-        return out
-
-
-@dataclass(slots=True)
-class KernelRow:
-    name: str
-    family: str
-    arch: str
-    code_bytes: int
-    registers: int
-    shared_bytes: int
-    param_bytes: int
-    stack_bytes: int = 0
-    local_bytes: int = 0
-    constant_bytes: int = 0
-
-    to_dict = asdict
-
 
 @dataclass(slots=True)
 class Undecodable:
@@ -128,8 +88,6 @@ class Undecodable:
     arch: str
     kind: str
     reason: str
-
-    to_dict = asdict
 
 
 @dataclass(slots=True)
@@ -147,6 +105,7 @@ class ImageLoad:
     kernels: int = 0  # kernel entries in the image (all of them: --filter does not change what loads)
     section: str = ""  # host section of its container: only .nv_fatbin is registered when the library loads
     data_bytes: int = 0  # of load_bytes, module-scope globals (the driver's data heap)
+    offset: int = 0  # of its entry header, in the bytes of the file (or member) the container is in
 
 
 @dataclass(slots=True)
@@ -174,30 +133,10 @@ class Figures:
     memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
     # mode -> bytes the fatbin containers would take under nvcc --compress-mode (--what-if-compress)
     what_if_compress: dict | None = None
-
-    def attribution(self) -> dict:
-        device = {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(self.archs.items())}
-        return {"host": self.host_bytes, "container_overhead": self.overhead_bytes,
-                "device": device, "filtered_out": self.filtered_bytes}
-
-    def figures_dict(self) -> dict:
-        return {
-            "size": self.size, "stored_bytes": self.stored_bytes, "image_bytes": self.image_bytes,
-            "code_bytes": self.code_bytes, "host_bytes": self.host_bytes,
-            "overhead_bytes": self.overhead_bytes, "filtered_bytes": self.filtered_bytes,
-            "kernels": self.kernels, "distinct_kernels": self.distinct_kernels,
-            "global_symbols": self.global_symbols, "images": dict(self.images),
-            "compression": dict(self.compression),
-            "archs": {name: a.to_dict() for name, a in sorted(self.archs.items())},
-            "kinds": {name: k.to_dict() for name, k in sorted(self.kinds.items())},
-            "sections": {name: s.to_dict() for name, s in sorted(self.sections.items())},
-            "families": [f.to_dict() for f in self.families],
-            "image_sections": dict(self.image_sections),
-            "duplicate_bytes": self.duplicate_bytes,
-            "attribution": self.attribution(),
-            **({"memory": self.memory} if self.memory is not None else {}),
-            **({"what_if_compress": dict(self.what_if_compress)} if self.what_if_compress is not None else {}),
-        }
+    # Figures a report JSON read back does not carry (they read as 0; a group as empty): totals
+    # and file figures (size, image_bytes ...) and the groups (families, archs, kinds). An
+    # analysed report carries every one.
+    absent: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -206,23 +145,10 @@ class FileReport(Figures):
     format: str = ""
     stored_size: int | None = None  # wheels: the .whl on disk; `size` is what was inspected
     members: list[str] = field(default_factory=list)
-    kernel_rows: list[KernelRow] | None = None
+    kernel_rows: list[Kernel] | None = None  # with --kernels
     undecodable: list[Undecodable] = field(default_factory=list)
     duplicates: list[Duplicate] = field(default_factory=list)
     image_loads: list[ImageLoad] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        out = {"path": self.path, "format": self.format}
-        out.update(self.figures_dict())
-        if self.stored_size is not None:
-            out["stored_size"] = self.stored_size
-        if self.members:
-            out["members"] = list(self.members)
-        out["undecodable"] = [u.to_dict() for u in self.undecodable]
-        out["duplicates"] = [d.to_dict() for d in self.duplicates]
-        if self.kernel_rows is not None:
-            out["kernel_list"] = [k.to_dict() for k in self.kernel_rows]
-        return out
 
 
 @dataclass(slots=True)
@@ -230,25 +156,33 @@ class Totals(Figures):
     files: int = 0
     duplicates_across_files: list[CrossDuplicate] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
-        out = {"files": self.files}
-        out.update(self.figures_dict())
-        out["duplicates_across_files"] = [d.to_dict() for d in self.duplicates_across_files]
-        return out
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What `kfoot report --section/--arch/--filter` narrowed a report to: its figures count only
+    that, so two reports compare only when their filters are equal (sorted, empty as None)."""
+
+    sections: tuple[str, ...] | None = None
+    archs: tuple[str, ...] | None = None
+    kernel_filter: str | None = None
+
+    @classmethod
+    def of(cls, sections=None, archs=None, kernel_filter: str | None = None) -> "Filters":
+        return cls(tuple(sorted(sections)) if sections else None, tuple(sorted(archs)) if archs else None,
+                   kernel_filter or None)
+
+    def describe(self) -> str:
+        """As the options that make it: `--arch sm_80,sm_90 --filter REGEX`, or `no filters`."""
+        parts = [f"{flag} {','.join(value) if isinstance(value, tuple) else value}" for flag, value in
+                 (("--section", self.sections), ("--arch", self.archs), ("--filter", self.kernel_filter)) if value]
+        return " ".join(parts) or "no filters"
 
 
 @dataclass(slots=True)
 class Report:
     files: list[FileReport]
     totals: Totals
-    options: dict = field(default_factory=dict)
-    archs_present: list[str] = field(default_factory=list)  # every image's arch, before --arch (not in the JSON)
-
-    def to_dict(self) -> dict:
-        return {
-            "schema": SCHEMA,
-            "tool": {"name": "kfoot", "version": __version__},
-            "options": dict(self.options),
-            "files": [f.to_dict() for f in self.files],
-            "totals": self.totals.to_dict(),
-        }
+    filters: Filters = Filters()
+    # A report read back from a report JSON: that document as read (validated, a /1 upgraded),
+    # which is what writing this report gives back (kfoot.report.report_json.to_document).
+    document: dict | None = field(default=None, repr=False, compare=False)

@@ -1,6 +1,7 @@
 """Rendering a Report for people: rich tables, and Markdown for CI summaries.
 
-JSON is `Report.to_dict()`; these renderers read the same model and never recompute figures.
+JSON is kfoot.report.report_json.to_document; these renderers read the same model and never
+recompute figures.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
     out.append(Group(*parts))
     if kernels:
         out += [kernel_table(f, top) for f in report.files]
-    if report.options.get("filter"):
+    if report.filters.kernel_filter:
         out.append(Text(FILTER_NOTE, style="dim"))
     for f in report.files:
         for u in f.undecodable[:top]:
@@ -221,6 +222,6 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
     if scope.what_if_compress is not None:
         lines += ["", "| --compress-mode | device code bytes (predicted) | vs. as stored |", "|---|---:|---:|"]
         lines += [f"| {mode} | {value:,} | {change} |" for mode, value, change in _what_if_rows(scope)]
-    if report.options.get("filter"):
+    if report.filters.kernel_filter:
         lines += ["", f"_{FILTER_NOTE}_"]
     return "\n".join(lines) + "\n"

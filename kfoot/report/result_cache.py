@@ -6,7 +6,7 @@ how they are stored, checked, bounded (KFOOT_REPORT_CACHE_MAX_BYTES) and maintai
 This module makes the key and checks what a record says it is for.
 
 `key` is the sha256 of the cache schema, the kfoot version and the code that computes a
-container's result (code_version), every option that changes it (kfoot.report.analyze says
+container's result (code_version), every option that changes it (kfoot.report.result_codec says
 which) and the sha256 of the container's bytes. The record's header adds the schema and the
 container's digest; an entry is used only when both match too, else it is a miss and is recomputed
 and overwritten. KFOOT_CACHE=0 turns the cache off: nothing is read or written. A cache folder that
@@ -25,13 +25,14 @@ from .. import __version__
 from ..core.record_store import RecordStore, sha256
 from ..core.store import cache_disabled_by_env, default_cache_root, report_cache_bound
 
-CACHE_SCHEMA = "kfoot.report-cache/1"
+CACHE_SCHEMA = "kfoot.report-cache/2"
 
 
 # The modules whose code makes a container's results: their bytes are part of the key, so a
 # kfoot changed without a new version number (a checkout, a patch) never reads an older result.
-_CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py",
-         "report/families.py", "report/result_cache.py", "core/units.py", "core/errors.py")  # the last two: messages
+_CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "report/analyze.py", "report/decode.py",
+         "report/result_codec.py", "report/families.py", "report/result_cache.py", "core/units.py",
+         "core/errors.py")  # the last two: messages
 
 
 @functools.cache

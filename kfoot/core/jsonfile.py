@@ -1,0 +1,105 @@
+"""A JSON file read as untrusted input: bounded in size and nesting, 64-bit numbers only.
+
+For the contracts kfoot reads back from files others hand it (a report JSON or a baseline in a
+pull request, say): at most `max_bytes` bytes, numbers that fit in 64 bits (no NaN, Infinity or
+1e400, no integer of thousands of digits), nesting at most MAX_JSON_DEPTH deep. Anything else is
+a KfootError of one line naming the file, exit 2. What the document must hold is the caller's
+to check.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+from .errors import KfootError
+
+MAX_JSON_DEPTH = 64
+_INT_MIN, _INT_MAX = -(2 ** 63), 2 ** 64 - 1  # int64 and uint64 together
+
+
+class _Refused(ValueError):
+    """A number the JSON hooks refuse (raised from inside json.loads)."""
+
+
+def _parse_int(text: str) -> int:
+    # Checked on the digits before int() builds anything: 20 characters hold every 64-bit value.
+    if len(text) > 20:
+        raise _Refused(f"an integer of {len(text.lstrip('-')):,} digits is outside the 64-bit range")
+    value = int(text)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise _Refused(f"integer {text} is outside the 64-bit range")
+    return value
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text):,} characters)"
+        raise _Refused(f"number {shown} is not finite in 64-bit floating point")
+    return value
+
+
+def _parse_constant(name: str):
+    raise _Refused(f"{name} is not a JSON number (NaN, Infinity and -Infinity are refused)")
+
+
+def _deeper_than(data: object, limit: int) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        for child in (node.values() if isinstance(node, dict) else node):
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+    return False
+
+
+def load_json_limited(path: str | os.PathLike, *, what: str, max_bytes: int, largest: str = "") -> object:
+    """The JSON document in `path`, read with the limits above. `what` names the document in
+    messages ("report JSON"); `largest` says, after the size limit, how large real ones get."""
+    path = Path(path)
+    limit_text = f"the {max_bytes / 2 ** 20:,.3g} MiB limit for a {what}" + (f" ({largest})" if largest else "")
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > max_bytes:
+                raise KfootError(f"{size / 2 ** 20:,.1f} MiB is over {limit_text}", path=path)
+            raw = handle.read(max_bytes + 1)  # the file may have grown since
+    except OSError as exc:
+        raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
+    if len(raw) > max_bytes:
+        raise KfootError(f"over {limit_text}", path=path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise KfootError(f"not a {what}: not UTF-8 text (byte {exc.start})", path=path) from None
+    del raw
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise KfootError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=path) from None
+    except _Refused as exc:
+        raise KfootError(f"not a {what}: {exc}", path=path) from None
+    except RecursionError:
+        raise KfootError(f"not a {what}: nested too deeply (over {MAX_JSON_DEPTH} levels)", path=path) from None
+    if _deeper_than(data, MAX_JSON_DEPTH):
+        raise KfootError(f"not a {what}: nested more than {MAX_JSON_DEPTH} levels deep", path=path)
+    return data
+
+
+def looks_like_json(path: str | os.PathLike) -> bool:
+    """Whether a file is to be read as JSON: named .json, or starting with `{` (a baseline named
+    `baseline.report`, say)."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return True
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(64).lstrip()
+    except OSError as exc:
+        raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
+    return head.startswith(b"{")

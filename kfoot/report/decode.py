@@ -1,0 +1,262 @@
+"""Decoding one work item (an image, or a `--concat` group) into image results: read, decompress,
+parse, and group its kernels by family. Runs in the process itself or in forked workers
+(kfoot.report.analyze decides); never raises for a bad payload, it marks the image undecodable."""
+
+from __future__ import annotations
+
+import functools
+import re
+from array import array
+from dataclasses import dataclass, field
+
+from ..binary import compress_modes, cubin, fatbin, walk
+from ..binary.walk import ContainerKey, Window
+from ..core.errors import FormatError
+from ..core.limits import MAX_MEMORY_ENV
+from ..core.units import format_bytes
+from .families import demangle, family_of
+
+
+@dataclass(slots=True)
+class Work:
+    """One entry to decode: an image, or a `--concat` group of images compressed together.
+
+    `ref` reads the bytes through a descriptor the walk opened for this analysis; workers are
+    forked while it is open and inherit it, so a work item pickles as two integers."""
+
+    ref: Window
+    key: ContainerKey  # the container the entry is in (the driver picks one image per container)
+    section: str
+    entry: fatbin.Entry | None  # None: the whole source is one raw cubin of `raw_size` bytes
+    members: list[fatbin.Entry] | None = None
+    shares: list[int] | None = None  # stored bytes attributed to each member of a group
+    raw_size: int = 0
+    resources: bool = False  # measure registers, shared memory, parameters (--kernels)
+    ptx: bool = False  # count .entry functions in PTX payloads
+    kernel_filter: str | None = None  # count only kernels whose names match (--filter)
+    load: bool = True  # measure the image's load bytes
+    memory_share: int | None = None  # bytes decoding it may hold: its decoder's share of the memory bound
+    what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
+
+    @property
+    def stored(self) -> int:
+        return self.entry.slot_size if self.entry is not None else self.raw_size
+
+
+@dataclass(slots=True)
+class FamilyGroup:
+    """One family's kernels in one image, grouped in the worker so that the parent (the serial
+    part) adds a few families per image instead of walking every kernel."""
+
+    kernels: int = 0
+    code_bytes: int = 0
+    names: list = field(default_factory=list)  # mangled names (decode_batch: indices while pickled)
+    sizes: list = field(default_factory=list)  # each name's code bytes
+
+    def __reduce__(self):  # as cubin.Kernel's: a compact pickle for the trip from the worker
+        return FamilyGroup, (self.kernels, self.code_bytes, self.names, self.sizes)
+
+
+@dataclass(slots=True)
+class ImageResult:
+    section: str
+    arch: str
+    kind: str
+    compression: str
+    stored_bytes: int
+    image_bytes: int  # uncompressed
+    offset: int
+    error: str | None = None
+    kernel_total: int = 0  # kernel entries in the image, before --filter
+    families: dict[str, FamilyGroup] = field(default_factory=dict)
+    rows: list[cubin.Kernel] | None = None  # each kernel, its family and arch set, with --kernels
+    global_symbols: int = 0
+    ptx_entries: int = 0
+    container: ContainerKey | None = None  # images of one compile unit share it
+    load_bytes: int = 0  # SASS: bytes loading the image places on the GPU (kfoot.binary.cubin.Cubin)
+    data_bytes: int = 0  # of which module-scope globals
+    image_sections: dict | None = None  # SASS: the image's bytes by section category; None: not parsed
+    # mode -> predicted payload slot (--what-if-compress); None: not predicted (counted as stored).
+    # A --concat group's prediction is carried by its first member, the others carry zeros.
+    what_if: dict | None = None
+
+    def set_kernels(self, kernels: list[cubin.Kernel], work: Work) -> None:
+        self.kernel_total = len(kernels)
+        if work.resources:
+            self.rows = []
+        for kernel in kernels:
+            if work.kernel_filter is not None and not _name_matches(work.kernel_filter, kernel.name):
+                continue
+            family = family_of(kernel.name)
+            group = self.families.get(family)
+            if group is None:
+                group = self.families[family] = FamilyGroup()
+            group.kernels += 1
+            group.code_bytes += kernel.code_bytes
+            group.names.append(kernel.name)
+            group.sizes.append(kernel.code_bytes)
+            if self.rows is not None:
+                kernel.family, kernel.arch = family, self.arch
+                self.rows.append(kernel)
+
+    @property
+    def kernels(self) -> int:
+        return sum(group.kernels for group in self.families.values())
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _name_matches(pattern: str, name: str) -> bool:
+    regex = re.compile(pattern)
+    return bool(regex.search(name) or regex.search(demangle(name)))
+
+
+_TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")
+PTX_CHECK_BYTES = 4096
+_PTX_START = re.compile(rb"^\s*(//|\.version|\.target)")
+
+
+def _looks_like_ptx(head) -> bool:
+    return bool(_PTX_START.match(bytes(head[:256])))
+
+
+def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None) -> ImageResult:
+    declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
+    full = payload is not None and (entry.compression == "none" or len(payload) == declared)
+    result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
+                         len(payload) if full else declared, entry.offset, error, container=work.key)
+    if payload is None:
+        return result
+    if entry.kind == fatbin.KIND_ELF:
+        try:
+            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load, with_sections=True)
+        except FormatError as exc:
+            result.error = f"SASS image does not parse: {exc.message}"
+            return result
+        result.set_kernels(image.kernels, work)
+        result.global_symbols = image.global_symbols
+        result.load_bytes = image.load_bytes
+        result.data_bytes = image.data_bytes
+        result.image_sections = image.sections
+    elif entry.kind == fatbin.KIND_PTX and work.ptx:
+        result.ptx_entries = bytes(payload).count(b".entry ")  # `.visible .entry name(`: C-speed count
+    return result
+
+
+def decode(work: Work) -> list[ImageResult]:
+    """Decode one work item into image results. Never raises for bad payloads: marks them."""
+    if work.entry is None:
+        if work.memory_share is not None and 2 * work.raw_size > work.memory_share:  # read + the parse's tables
+            head = work.ref.read(0, min(work.raw_size, 64))
+            sm = cubin.sm_from_flags(head[8], int.from_bytes(head[48:52], "little")) if len(head) == 64 else 0
+            return [ImageResult(work.section, f"sm_{sm}", "sass", "none", work.raw_size, work.raw_size, 0,
+                                f"not read: needs {format_bytes(2 * work.raw_size)} to parse, more than the "
+                                f"{format_bytes(work.memory_share)} its decoder may take (its share of {MAX_MEMORY_ENV} "
+                                "or --max-memory, the memory bound); counted from its size", container=work.key)]
+        data = work.ref.read(0, work.raw_size)
+        # A raw .cubin that does not parse is bad input: let it raise, naming the file.
+        image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load,
+                                  with_sections=True)
+        match = _TKINFO_ARCH.search(data)
+        arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
+        result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
+                             global_symbols=image.global_symbols, load_bytes=image.load_bytes,
+                             data_bytes=image.data_bytes, container=work.key, image_sections=image.sections)
+        result.set_kernels(image.kernels, work)
+        return [result]
+    entry = work.entry
+    # The slot is read as decompress needs it (a prefix, or whole once its size is within the bound).
+    slot = walk.FileBytes(work.ref, entry.payload_offset + entry.slot_size).sub(entry.payload_offset,
+                                                                              entry.slot_size)
+    error = None
+    payload = None
+    # SASS is read whole; PTX, whose kernels are not counted unless asked for (--ptx), only far
+    # enough to show it is PTX text: on libcusparse that skips a quarter of the decompression.
+    whole = entry.kind == fatbin.KIND_ELF or work.ptx or work.members is not None or work.what_if
+    prefix = None if whole else PTX_CHECK_BYTES
+    # Decompressing holds input + output (fatbin.memory_needed); parsing holds a part more.
+    limit = None if work.memory_share is None else work.memory_share - _parse_allowance(work, prefix)
+    # Recompressing for the what-if holds a compression context more: where that does not fit,
+    # the entry is decoded as usual and only its prediction is left out (counted as stored).
+    predict = work.what_if and (limit is None or fatbin.memory_needed(entry) + compress_modes.compress_memory(
+        entry.uncompressed_size if entry.compression != "none" else entry.slot_size) <= limit)
+    try:
+        if work.members is not None and _overlapping(work.members):
+            raise fatbin.UndecodableEntry("group members overlap in its payload (a forged header); "
+                                          "counted from their headers")
+        payload = fatbin.decompress(entry, slot, prefix=prefix, max_bytes=limit)
+        if prefix is not None and entry.kind == fatbin.KIND_PTX and not _looks_like_ptx(payload):
+            raise fatbin.UndecodableEntry("payload does not start like PTX text")
+    except fatbin.UndecodableEntry as exc:
+        error = str(exc)
+    slots = _predicted(entry, payload, work.members is not None) if predict and error is None else None
+    if work.members is None:
+        result = _image_result(work, entry, payload, entry.slot_size, error)
+        result.what_if = slots
+        return [result]
+    results = []
+    for member, share in zip(work.members, work.shares):
+        start, length = member.group_slice
+        part = None if payload is None else payload[start:start + length]
+        results.append(_image_result(work, member, part, share, error))
+        results[-1].what_if = slots if slots is None or len(results) == 1 else dict.fromkeys(slots, 0)
+    return results
+
+
+def _predicted(entry: fatbin.Entry, payload, group: bool) -> dict | None:
+    """The entry's payload slot under each --compress-mode, from its decoded payload."""
+    if group:
+        return compress_modes.predicted_slots(compress_modes.GROUP, payload)
+    if entry.kind == fatbin.KIND_PTX and entry.compression == "none":
+        payload = compress_modes.ptx_text(payload)  # the slot's zero padding is not part of the text
+    if entry.kind not in (fatbin.KIND_PTX, fatbin.KIND_ELF):
+        return None
+    return compress_modes.predicted_slots(entry.kind, payload)
+
+
+def _parse_allowance(work: Work, prefix: int | None) -> int:
+    """Memory that parsing a decoded payload takes on top of it: a SASS image's symbol and string
+    tables (a quarter of the image, generously), and for a group each member's copy as well.
+    PTX is only searched (bytes.count, no copy), or only its prefix is looked at."""
+    entry = work.entry
+    if prefix is not None:
+        return 0
+    if work.members is not None:
+        return max((m.group_slice[1] for m in work.members), default=0) * 5 // 4
+    if entry.kind == fatbin.KIND_ELF:
+        return (entry.uncompressed_size if entry.compression != "none" else entry.slot_size) // 4
+    return 0
+
+
+def _overlapping(members: list[fatbin.Entry]) -> bool:
+    """Whether any two members' slices of the group payload overlap: then decoding each would
+    parse the same bytes again (700 members of a 32 MiB payload: 22 GiB copied)."""
+    end = 0
+    for start, length in sorted(m.group_slice for m in members):
+        if start < end:
+            return True
+        end = max(end, start + length)
+    return False
+
+
+def decode_batch(batch: list[Work]):
+    """Worker side: decode a batch and pack it for the trip back. The same kernel name recurs in
+    every arch's image, so names travel once per batch and images carry indices (10x less to
+    pickle on libcusparse, where unpickling in the parent was the serial bottleneck)."""
+    table: dict[str, int] = {}
+    images = []
+    for work in batch:
+        for image in decode(work):
+            for group in image.families.values():
+                group.names = array("I", [table.setdefault(n, len(table)) for n in group.names])
+                group.sizes = array("Q", group.sizes)
+            images.append(image)
+    return list(table), images
+
+
+def unpack_batch(packed) -> list[ImageResult]:
+    names, images = packed
+    for image in images:
+        for group in image.families.values():
+            group.names = [names[i] for i in group.names]
+    return images
+
