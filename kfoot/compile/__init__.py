@@ -1,4 +1,4 @@
-"""Step 2 of the pipeline: variants -> compiled artefacts.
+"""Variants -> compiled artefacts (the step order is kfoot/__init__.py's).
 
 - aot: nvcc + ninja into per-shard fatbins and one shared library (sources, ninja_file,
   objinfo, fatbin_merge, manifest, failures are its parts).

@@ -1,4 +1,4 @@
-"""Step 1 of the pipeline: a spec (TOML) -> its families and axes -> the variants they instantiate.
+"""A spec (TOML) -> its families and axes -> the variants they instantiate.
 
 - loader: reading and validating a spec (`load_spec`, `Spec`, `Family`, `Axis`); errors: its
   one-line SpecError; build_options: the spec's include_dirs, defines and flags.
