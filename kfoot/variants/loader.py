@@ -24,6 +24,7 @@ from ..core.includes import walk_includes
 from . import dtypes
 from .build_options import OPTION_KEYS, BuildOptions, load_build, load_options
 from .dtypes import axis_value, load_dtypes, load_typesets
+from .enumerate import MAX_VARIANTS
 from .errors import SpecError, spec_error
 
 # Package data, found through importlib.resources so an installed wheel finds its own copy.
@@ -93,6 +94,10 @@ class Family:
     derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
     build: BuildOptions = field(default_factory=BuildOptions)  # [build] options, then the family's own
     dtypes: dtypes.DTypeTable = dtypes.BUILTIN  # the spec's dtypes: the builtins and its [dtypes.NAME]
+    # Derived axes' values, computed once each in derive_order: a chain of n derived axes costs
+    # n steps, not 2^n, and no recursion (a chain of 1,500 is no RecursionError).
+    _values: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _nested: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- axes -------------------------------------------------------------------------
     @property
@@ -108,9 +113,22 @@ class Family:
         axis = self.axes[name]
         if not axis.derived:
             return axis.values
+        if name not in self._values:
+            for derived in self.derive_order:  # dependencies first, so each source is known
+                if derived not in self._values:
+                    self._values[derived] = self._derived_values(self.axes[derived])
+        return self._values[name]
+
+    def _derived_values(self, axis: Axis) -> tuple[object, ...]:
+        sources = list(dict.fromkeys(axis.sources))  # promote(a, a) needs a's values once, not squared
+        known = [self.axes[s].values if not self.axes[s].derived else self._values[s] for s in sources]
+        combos = math.prod(len(values) for values in known)
+        if combos > MAX_VARIANTS:
+            raise self._error(f"axes.{axis.name}", f"derived from {combos:,} combinations of its sources, over "
+                                                   f"the bound of {MAX_VARIANTS:,}")
         seen: dict[object, None] = {}
-        for combo in itertools.product(*(self.axis_values(s) for s in axis.sources)):
-            seen[self._apply_rule(axis, dict(zip(axis.sources, combo)))] = None
+        for combo in itertools.product(*known):
+            seen[self._apply_rule(axis, dict(zip(sources, combo)))] = None
         return tuple(seen)
 
     def _apply_rule(self, axis: Axis, values: dict) -> object:
@@ -192,14 +210,14 @@ class Family:
         axis = self.axes[name]
         if not axis.derived:
             return axis.values
-        if axis.rule == "same":
-            return self.nested_values(axis.sources[0])
-        # promote: a nested switch lists every dtype any source can hold.
-        seen: dict[object, None] = {}
-        for source in axis.sources:
-            for v in self.nested_values(source):
-                seen[v] = None
-        return tuple(seen)
+        if not self._nested:
+            for derived in self.derive_order:  # dependencies first (see axis_values)
+                # same: its source's values; promote: every dtype any source can hold.
+                seen: dict[object, None] = {}
+                for source in self.axes[derived].sources:
+                    seen.update(dict.fromkeys(self._nested.get(source, self.axes[source].values)))
+                self._nested[derived] = tuple(seen)
+        return self._nested[name]
 
 
 def _match(values: tuple, value: object) -> object:
@@ -277,6 +295,10 @@ def load_spec(path: str | Path | None = None) -> Spec:
         raise SpecError(f"{spec_path}: not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"{spec_path}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise SpecError(f"{spec_path}: invalid TOML for a spec: nested too deeply") from None
+    except ValueError:  # tomllib's int(): more digits than Python converts (4,300)
+        raise SpecError(f"{spec_path}: invalid TOML for a spec: a number with thousands of digits") from None
     spec_path = spec_path.resolve()
 
     for key in data:
@@ -297,6 +319,10 @@ def load_spec(path: str | Path | None = None) -> Spec:
             raise spec_error(spec_path, fam.name, "name", "duplicate family name")
         seen_names.add(fam.name)
         families.append(fam)
+    total = sum(fam.cross_count() for fam in families)
+    if total > MAX_VARIANTS:
+        raise spec_error(spec_path, None, "family", f"the families cross to {total:,} variants, over the bound of "
+                                                    f"{MAX_VARIANTS:,} (kfoot.variants.enumerate.MAX_VARIANTS)")
     return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build,
                 dtypes=table)
 
@@ -368,6 +394,10 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
         group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
         build=build.merged(load_options(path, name, raw, "")), dtypes=table,
     )
+    # Counted from the axes' sizes, before anything is materialised.
+    if family.cross_count() > MAX_VARIANTS:
+        raise fail("axes", f"the free axes cross to {family.cross_count():,} variants, over the bound of "
+                           f"{MAX_VARIANTS:,} (kfoot.variants.enumerate.MAX_VARIANTS)")
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
         if axis.rule == "promote":
@@ -433,27 +463,35 @@ def _load_axis(path, family, typesets, name, raw, all_axes, table: dtypes.DTypeT
 
 
 def _derive_order(path: Path, family: str, axes: dict[str, Axis]) -> list[str]:
-    """Derived axes ordered so each comes after what it depends on; a cycle is an error."""
+    """Derived axes ordered so each comes after what it depends on; a cycle is an error. A
+    depth-first walk with its own stack: a chain of thousands of axes is no RecursionError."""
     order: list[str] = []
     state: dict[str, str] = {}
 
-    def visit(name: str, chain: list[str]) -> None:
-        if state.get(name) == "done":
-            return
-        if state.get(name) == "active":
-            cycle = chain[chain.index(name):] + [name]
-            raise spec_error(path, family, f"axes.{chain[-1]}",
-                        f"derived axis depends on itself ({' -> '.join(cycle)})")
-        state[name] = "active"
-        for source in axes[name].sources:
-            if axes[source].derived:
-                visit(source, chain + [source])
-        state[name] = "done"
-        order.append(name)
+    def derived_sources(name: str):
+        return iter([s for s in dict.fromkeys(axes[name].sources) if axes[s].derived])
 
-    for name, axis in axes.items():
-        if axis.derived:
-            visit(name, [name])
+    for start, axis in axes.items():
+        if not axis.derived or start in state:
+            continue
+        state[start] = "active"
+        chain, stack = [start], [derived_sources(start)]
+        while stack:
+            source = next(stack[-1], None)
+            if source is None:
+                stack.pop()
+                done = chain.pop()
+                state[done] = "done"
+                order.append(done)
+            elif state.get(source) == "active":
+                cycle = chain[chain.index(source):] + [source]
+                shown = " -> ".join(cycle if len(cycle) <= 8 else [*cycle[:3], "...", *cycle[-3:]])
+                raise spec_error(path, family, f"axes.{chain[-1]}",
+                                 f"derived axis depends on itself ({shown}, {len(cycle) - 1} axes)")
+            elif source not in state:
+                state[source] = "active"
+                chain.append(source)
+                stack.append(derived_sources(source))
     return order
 
 
