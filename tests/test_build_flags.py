@@ -204,25 +204,28 @@ def test_hybrid_build_checks_the_registry_too(tmp_path):
 # -- flags a compiler rejects, and spec errors ----------------------------------------------------
 
 
-@pytest.mark.parametrize("where, key, mode, compiler", [
-    ("family", "nvrtc_flags", "rtc", "NVRTC"),
-    ("family", "nvcc_flags", "aot", "nvcc"),
-    ("build", "flags", "aot", "nvcc"),
-    ("build", "flags", "rtc", "NVRTC"),
+@pytest.mark.parametrize("where, key, mode, compiler, flag", [
+    ("family", "nvrtc_flags", "rtc", "NVRTC", "--no-such-flag"),
+    ("family", "nvcc_flags", "aot", "nvcc", "-std=c++99"),
+    ("build", "flags", "aot", "nvcc", "-std=c++99"),
+    ("build", "nvcc_flags", "aot", "nvcc", "-Xcompiler=-march=no-such-cpu"),
+    ("build", "flags", "rtc", "NVRTC", "--no-such-flag"),
 ])
-def test_a_flag_the_compiler_rejects_is_one_line_naming_flag_key_and_compiler(tmp_path, where, key, mode, compiler):
+def test_a_flag_the_compiler_rejects_is_one_line_naming_flag_key_and_compiler(tmp_path, where, key, mode, compiler,
+                                                                               flag):
+    """A flag kfoot's allow-list takes (kfoot.compile.nvcc_checks) but nvcc or the host compiler does not know."""
     spec = copy_flaglib(tmp_path)
     text = spec.read_text()
     if where == "build":
-        text = text.replace("[build]\n", f'[build]\n{key} = ["-lineinfo", "--no-such-flag"]\n')
+        text = text.replace("[build]\n", f'[build]\n{key} = ["-lineinfo", "{flag}"]\n')
         expected_key = f"key 'build.{key}'"
     else:
         marker = 'kernel = "mylib::scale_kernel"\n'
-        text = text.replace(marker, marker + f'{key} = ["-lineinfo", "--no-such-flag"]\n')
+        text = text.replace(marker, marker + f'{key} = ["-lineinfo", "{flag}"]\n')
         expected_key = f"family 'scale': key '{key}'"
     spec.write_text(text)
     out = tmp_path / "out"
-    message = assert_error(build(spec, "--mode", mode, "-o", out, check_rc=None), "'--no-such-flag'", expected_key)
+    message = assert_error(build(spec, "--mode", mode, "-o", out, check_rc=None), f"'{flag}'", expected_key)
     # NVRTC options outside kfoot's allow-list (kfoot.runtime.nvrtc._SAFE_OPTION) are refused before NVRTC sees them.
     assert f"{compiler} rejects" in message or (compiler == "NVRTC" and "not one kfoot passes to NVRTC" in message)
     assert not (out / "registry.json").exists() and not (out / "kernels.fatbin").exists()

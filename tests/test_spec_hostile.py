@@ -38,6 +38,81 @@ def script(path: Path, sentinel: Path) -> Path:
     return path
 
 
+# -- item 2: nvcc flags from a spec pass an allow-list, before anything runs ---------------------------
+
+
+def hostile_flags(tmp: Path) -> list[tuple[str, str]]:
+    """(flag, what it would do): each reads or writes files or runs a program."""
+    sentinel = tmp / "RAN"
+    ccbin = tmp / "bin"
+    script(ccbin / "gcc", sentinel)
+    script(ccbin / "g++", sentinel)
+    wrapper = script(tmp / "wrap", sentinel)
+    (tmp / "secret").write_text("SECRETTOKEN_29 more\n")
+    (tmp / "keep").mkdir()
+    return [
+        (f"-ccbin={ccbin}", "runs the host compiler from a folder the spec names"),
+        (f"--compiler-bindir={ccbin}", "the same, spelt long"),
+        (f"-Xcompiler=-wrapper,{wrapper}", "runs a program around the host compiler"),
+        (f"--compiler-options=-wrapper,{wrapper}", "the same, spelt long"),
+        (f"--keep-dir={tmp / 'keep'}", "writes intermediate files outside -o"),
+        ("--keep", "writes intermediate files"),
+        (f"--options-file={tmp / 'secret'}", "reads a file (its first word reached kfoot's error line)"),
+        (f"-optf={tmp / 'secret'}", "the same, spelt short"),
+        (f"--output-directory={tmp / 'keep'}", "writes outside -o"),
+        ("-o", "names the output"),
+        (f"-I{tmp}", "reads headers from a folder that is not an include_dir"),
+        (f"--pre-include={tmp / 'secret'}", "reads a file"),
+        (f"-Xcompiler=-DW=$(touch {sentinel})", "a host macro through nvcc's shell"),
+        (f"-Xcompiler=-fplugin={tmp / 'plugin.so'}", "loads a plugin into the host compiler"),
+        (f"-Xptxas=-v;touch {sentinel}", "a shell command after a ptxas option"),
+        ("-Xptxas", "an option whose value is the next item: unknowable to the allow-list"),
+        ("--run", "runs the program built"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(17))
+@pytest.mark.parametrize("key", ["nvcc_flags", "flags"])
+def test_an_nvcc_flag_that_reads_writes_or_runs_is_refused_before_anything_runs(tmp_path, index, key):
+    flags = hostile_flags(tmp_path)
+    assert len(flags) == 17
+    flag, _what = flags[index]
+    spec = write_spec(tmp_path / "lib", f"[build]\n{key} = ['{flag}']\n" + FAMILY)
+    out = tmp_path / "out"
+    message = assert_error(run_kfoot("build", spec, "--mode", "aot", "-o", out, "--arch", "sm_90", "--no-progress",
+                                     check_rc=None), f"key 'build.{key}'", "allow_nvcc_flags")
+    assert repr(flag) in message or flag in message
+    assert "SECRETTOKEN_29" not in message
+    assert not (tmp_path / "RAN").exists(), "the pre-check ran what it checks"
+    assert not out.exists()
+    assert list((tmp_path / "keep").iterdir()) == []
+
+
+def test_a_flag_allowed_by_the_spec_but_holding_shell_characters_is_still_refused(tmp_path):
+    flag = f"-ccbin=$(touch {tmp_path / 'RAN'})"
+    spec = write_spec(tmp_path / "lib", f"[build]\nnvcc_flags = ['{flag}']\nallow_nvcc_flags = ['{flag}']\n" + FAMILY)
+    assert_error(run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_90", "--no-progress", check_rc=None),
+                 "key 'build.nvcc_flags'", "shell")
+    assert not (tmp_path / "RAN").exists() and not (tmp_path / "out").exists()
+
+
+def test_allow_nvcc_flags_naming_a_flag_no_family_passes_is_one_line(tmp_path):
+    spec = write_spec(tmp_path / "lib", "[build]\nallow_nvcc_flags = ['-ccbin=/usr/bin/g++']\n" + FAMILY)
+    assert_error(run_kfoot("enumerate", spec, check_rc=None), "key 'build.allow_nvcc_flags'", "-ccbin=/usr/bin/g++")
+
+
+@pytest.mark.parametrize("value, words", [
+    ('"a\\nb"', "newline"),
+    ('"a\\rb"', "newline"),
+    ('"a\\u0000b"', "newline"),
+    ('"ends in a backslash\\\\"', "backslash"),
+    ('"opens /* a comment"', "comment"),
+])
+def test_a_define_value_no_source_line_can_hold_is_one_line(tmp_path, value, words):
+    spec = write_spec(tmp_path / "lib", f"[build]\ndefines = {{ X = {value} }}\n" + FAMILY)
+    assert_error(run_kfoot("enumerate", spec, check_rc=None), "key 'build.defines.X'", words)
+
+
 # -- item 12: specs that would exhaust memory, time or the stack ----------------------------------------------
 
 

@@ -31,7 +31,6 @@ from pathlib import Path
 import ninja
 
 from ..core.errors import KfootError, ToolMissing
-from ..variants.build_options import distinct_flag_sets
 from ..variants.loader import Spec
 from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..variants.enumerate import Variant, enumerate_spec, unique_by_template_id
@@ -40,9 +39,9 @@ from . import manifest as manifest_mod
 from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
-from .failures import (ERROR_LINE, BuildError, VariantFailure, collect_failures, failure_message,
-                       isolate_failures, with_real_paths)
+from .failures import BuildError, VariantFailure, collect_failures, failure_message, isolate_failures, with_real_paths
 from .lock import output_lock
+from .nvcc_checks import check_nvcc_flags
 from .objinfo import read_symbols
 from .results import AotResult
 from .sources import Shard, dtype_header_paths, include_link, plan_shards, render, write_if_changed
@@ -123,6 +122,8 @@ def _build_aot(
     family_args = {name: _family_nvcc_args(spec.family(name).build, base)
                    for name in dict.fromkeys(v.family for v in unique)}
     check_nvcc_flags(spec, list(family_args), nvcc_path)
+    # Macros are #define lines atop each shard's source, never nvcc arguments (kfoot.compile.nvcc_checks).
+    family_macros = {name: [m.line() for m in spec.family(name).build.macros()] for name in family_args}
 
     out = Path(out_dir)
     lock()
@@ -144,7 +145,7 @@ def _build_aot(
     links = _include_links(build_dir, linked, base)
     include_dirs = [include_link(folder, base) for folder in header_folders]
     flags = nvcc_flags(targets, include_dirs, compress_mode)
-    shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args)
+    shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args, family_macros)
     failed: list[VariantFailure] = []
     generate_s = ninja_s = 0.0
     # --launcher sccache|ccache: an nvcc the cache can follow, and its counters before the build.
@@ -155,7 +156,7 @@ def _build_aot(
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
         line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
-                                 spec.dtypes, base, name)
+                                 spec.dtypes, base, name, family_macros)
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -245,12 +246,15 @@ def _build_aot(
 
 def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
                  nvcc_path: Path, flags: list[str], launcher_argv: list[str], table,
-                 base: Path | None = None, name: str = lookup_mod.DEFAULT_NAME) -> dict[str, dict[int, int]]:
+                 base: Path | None = None, name: str = lookup_mod.DEFAULT_NAME,
+                 family_macros: dict[str, list[str]] | None = None) -> dict[str, dict[int, int]]:
     """The shard sources, the find_kernel lookup and build.ninja for `shards`; -> each shard's
-    source line -> variant index."""
+    source line -> variant index. `family_macros`: each family's #define lines (a shard never
+    mixes families whose macros differ)."""
     line_maps: dict[str, dict[int, int]] = {}
     for shard in shards:
-        text, line_maps[shard.name] = render(shard, table, base)
+        macros = (family_macros or {}).get(shard.variants[0].family, []) if shard.variants else []
+        text, line_maps[shard.name] = render(shard, table, base, macros)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
     _remove_stale_sources(build_dir, {s.name for s in shards})
     write_if_changed(build_dir / lookup_mod.LOOKUP_SOURCE, lookup_mod.render_source(name, shards))
@@ -272,62 +276,27 @@ def spec_base(spec: Spec) -> Path:
 
 
 def _family_nvcc_args(options, base: Path | None = None) -> list[str]:
-    """A family's spec options for nvcc (BuildOptions.nvcc_args), each include_dir by its link
-    (sources.include_link), so no folder name reaches the command line: nvcc refuses a quote in
-    an -I path."""
-    return [*(f"-I{include_link(d, base).as_posix()}" for d in options.include_dirs), *options.define_args(),
-            *options.flags, *options.nvcc_flags]
+    """A family's spec options on nvcc's command line: each include_dir by its link
+    (sources.include_link), so no folder name reaches it (nvcc refuses a quote in an -I path),
+    then its flags less the macros (BuildOptions.nvcc_command_flags)."""
+    return [*(f"-I{include_link(d, base).as_posix()}" for d in options.include_dirs), *options.nvcc_command_flags()]
 
 
-def _plan_shards_by_flags(unique: list[Variant], shard_size: int, family_args: dict[str, list[str]]):
-    """Shards as plan_shards makes them, but never mixing families whose spec flags differ
-    (one nvcc command line per shard). -> (shards, shard name -> the flags of its families)."""
-    groups: dict[tuple[str, ...], list[Variant]] = {}
+def _plan_shards_by_flags(unique: list[Variant], shard_size: int, family_args: dict[str, list[str]],
+                          family_macros: dict[str, list[str]]):
+    """Shards as plan_shards makes them, but never mixing families whose spec flags or macros
+    differ (one nvcc command line and one set of #defines per shard). -> (shards, shard name ->
+    the flags of its families)."""
+    groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Variant]] = {}
     for v in unique:
-        groups.setdefault(tuple(family_args[v.family]), []).append(v)
+        groups.setdefault((tuple(family_args[v.family]), tuple(family_macros[v.family])), []).append(v)
     shards: list[Shard] = []
     shard_flags: dict[str, list[str]] = {}
-    for args, members in groups.items():
+    for (args, _macros), members in groups.items():
         for shard in plan_shards(members, shard_size):
             shards.append(shard)
             shard_flags[shard.name] = list(args)
     return shards, shard_flags
-
-
-_NVCC_UNKNOWN = re.compile(r"Unknown option '([^']+)'|unrecognized command[- ]line option [‘'`\"]?([^’'`\"\s]+)")
-
-
-def check_nvcc_flags(spec: Spec, family_names: list[str], nvcc_path: Path) -> None:
-    """Reject, before anything compiles, a flag nvcc (or the host compiler behind it) refuses.
-
-    One `nvcc FLAGS -E -x cu /dev/null` per distinct set of the families' `flags` and
-    `nvcc_flags` (~0.2 s); on failure the flag is the one nvcc names, else the first that fails
-    on its own. One line naming the flag, the spec key and nvcc."""
-    for options, flags in distinct_flag_sets(spec, family_names, "nvcc_flags"):
-        problem = _nvcc_rejects(nvcc_path, list(flags))
-        if problem is None:
-            continue
-        named = _NVCC_UNKNOWN.search(problem)
-        culprit = None
-        if named:
-            word = named.group(1) or named.group(2)
-            culprit = next((f for f in flags if f == word or word in f), None)
-        if culprit is None:
-            culprit = next((f for f in flags if _nvcc_rejects(nvcc_path, [f]) is not None), flags[0])
-        raise KfootError(f"{spec.path}: {options.key_of(culprit)}: nvcc rejects flag {culprit!r}: {problem}")
-
-
-def _nvcc_rejects(nvcc_path: Path, flags: list[str]) -> str | None:
-    """None when `nvcc FLAGS -E` of an empty CUDA file succeeds, else its first error line."""
-    try:
-        proc = subprocess.run([str(nvcc_path), *flags, "-E", "-x", "cu", os.devnull, "-o", os.devnull],
-                              capture_output=True, text=True, timeout=120)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return f"nvcc did not run: {exc}"
-    if proc.returncode == 0:
-        return None
-    lines = [line.strip() for line in (proc.stderr + proc.stdout).splitlines() if line.strip()]
-    return next((line for line in lines if ERROR_LINE.search(line)), lines[0] if lines else f"exit {proc.returncode}")
 
 
 def split_launcher(launcher: str | list[str]) -> list[str]:

