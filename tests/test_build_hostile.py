@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import stat
 from pathlib import Path
 
 import cxxfilt
+import pytest
 from elftools.elf.elffile import ELFFile
 
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_symbols
+from oracles.errors import assert_error
 
 ARCH = "sm_90"
 KERNEL = "template <typename T> __global__ void k(T* p) { p[0] = T(1); }\n"
@@ -107,3 +110,55 @@ def test_a_flag_the_spec_allows_reaches_nvcc(tmp_path):
     build(spec, tmp_path / "out")
     assert log.is_file() and "-fno-strict-aliasing" in log.read_text()
     assert kernels_in(tmp_path / "out" / "kernels.fatbin") == {"void k<float>(float*)"}
+
+
+# -- item 3: an RTC registry ships only files under the spec's folder and include_dirs -------------------
+
+
+def outside_includes(tmp_path: Path) -> list[str]:
+    outside = tmp_path / "elsewhere" / "secret.cuh"
+    outside.parent.mkdir(parents=True)
+    outside.write_text("// SECRET outside the spec's folders\n")
+    return ["/etc/shadow", "/proc/self/environ", "/proc/self/pagemap", str(outside), "../elsewhere/secret.cuh",
+            "link.cuh"]
+
+
+@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("mode", ["rtc", "hybrid"])
+def test_a_header_including_a_file_outside_the_spec_folders_is_one_line_and_nothing_is_copied(tmp_path, index,
+                                                                                             mode):
+    target = outside_includes(tmp_path)[index]
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    os.symlink(tmp_path / "elsewhere" / "secret.cuh", lib / "link.cuh")
+    header = f'#pragma once\n#if 0\n#include "{target}"\n#endif\n' + KERNEL
+    spec = write_spec(lib, family("k"), header)
+    args = ["--mode", mode, "--no-check"]
+    if mode == "hybrid":
+        trace = tmp_path / "trace.jsonl"
+        trace.write_text(json.dumps({"family": "k", "template_id": "k<float>", "values": {"T": "float32"}}) + "\n")
+        args += ["--hot", str(trace)]
+    out = tmp_path / "out"
+    message = assert_error(build(spec, out, *args, check_rc=None), "k.cuh", "outside")
+    assert "SECRET" not in message
+    assert not out.exists()  # refused before anything is compiled or written
+
+
+def test_files_under_include_dirs_outside_the_spec_folder_are_shipped(tmp_path):
+    shared = tmp_path / "shared" / "mylib"
+    shared.mkdir(parents=True)
+    (shared / "value.cuh").write_text("#pragma once\n#define MYLIB_VALUE 7\n")
+    header = "#pragma once\n#include <mylib/value.cuh>\n" + KERNEL
+    spec = write_spec(tmp_path / "lib", "[build]\ninclude_dirs = ['../shared']\n" + family("k"), header)
+    out = tmp_path / "out"
+    build(spec, out, "--mode", "rtc", "--no-check")
+    shipped = {p.relative_to(out / "templates").as_posix(): p.read_bytes()
+               for p in (out / "templates").rglob("*") if p.is_file()}
+    assert sorted(shipped.values()) == sorted([(tmp_path / "lib" / "k.cuh").read_bytes(),
+                                               (shared / "value.cuh").read_bytes()])
+
+
+def test_a_pagemap_include_in_an_aot_build_is_one_line(tmp_path):
+    header = '#pragma once\n#if 0\n#include "/proc/self/pagemap"\n#endif\n' + KERNEL
+    spec = write_spec(tmp_path / "lib", family("k"), header)
+    assert_error(build(spec, tmp_path / "out", check_rc=None), "pagemap")

@@ -19,7 +19,7 @@ from .fatbin_merge import INDEX_NAME, read_index
 from .lock import output_lock
 from .nvrtc_checks import check_nvrtc_flags, check_nvrtc_targets, check_registry
 from .results import RegistryResult
-from .rtc_registry import register_variants
+from .rtc_registry import register_variants, shipped_sources
 
 
 def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool = False,
@@ -35,6 +35,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool =
         by_id.setdefault(variant.template_id, variant)
     hot = resolve_trace(hot_trace, by_id, "spec")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
+    shipped_sources(spec, dict.fromkeys(v.family for v in every))  # refused before anything compiles
     with output_lock(Path(out_dir).resolve(), on_wait):
         result = _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
     if check:

@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 
 from ..core.atomic import write_atomic
+from ..core.errors import KfootError
+from ..core.includes import IncludeOutside, walk_includes
 from ..runtime import fingerprint
 from ..runtime.registry import TEMPLATES_DIR, AotPart, FamilyEntry, Registry, RegistryVariant, write_registry
 from ..variants.enumerate import enumerate_spec
@@ -29,12 +31,48 @@ def build_rtc(spec, out_dir, *, variants=None, families=None, archs: str | list[
     check_nvrtc_targets(archs)
     chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in chosen)), archs)
+    shipped_sources(spec, dict.fromkeys(v.family for v in chosen))  # refused before the folder exists
     with output_lock(Path(out_dir).resolve(), on_wait):
         registry = register_variants(spec, out_dir, chosen)
     result = RegistryResult("rtc", Path(out_dir), registry)
     if check:
         result.check = check_registry(registry, archs)
     return result
+
+
+def shippable_roots(spec, families, toolkit_dirs=()) -> tuple[Path, ...]:
+    """The folders a registry may copy files from: the spec's own folder, the folders of the
+    headers it names (families' and declared dtypes'), its include_dirs, and `toolkit_dirs`.
+
+    `toolkit_dirs` is the hook for shipping the CUDA toolkit's headers with a registry: empty
+    today (a toolkit header resolves nowhere, stays out, and the runtime finds it in the
+    toolkit); a caller that bundles them passes their folders here and to `shipped_sources`."""
+    roots = {Path(spec.path).resolve().parent, *(Path(d).resolve() for d in toolkit_dirs)}
+    for name in families:
+        fam = spec.family(name)
+        roots.add(Path(fam.header).resolve().parent)
+        roots.update(Path(d).resolve() for d in fam.build.include_dirs)
+    roots.update(Path(d.header).resolve().parent for d in spec.dtypes.declared if d.header is not None)
+    return tuple(sorted(roots))
+
+
+def shipped_sources(spec, families, toolkit_dirs=()) -> dict[str, dict[Path, bytes]]:
+    """Each family's header and every file it reaches through #include (its include_dirs and
+    `toolkit_dirs` searched), resolved, header first, with the bytes read (what is copied is
+    what was checked). A file outside `shippable_roots` (`#include
+    "/etc/shadow"`, even under `#if 0`, `/proc/self/environ`, a link leading out) is one line
+    naming the family, the including header and the file, before anything is read from it."""
+    roots = shippable_roots(spec, families, toolkit_dirs)
+    found: dict[str, dict[Path, bytes]] = {}
+    for name in families:
+        fam = spec.family(name)
+        dirs = (*fam.build.include_dirs, *toolkit_dirs)
+        try:
+            found[name] = {path: data for path, data, _unresolved in walk_includes(fam.header, dirs, within=roots)}
+        except IncludeOutside as exc:
+            raise KfootError(f"{spec.path}: family '{name}': {exc}: a registry ships only files under the spec's "
+                             f"folder, its headers' folders and its include_dirs") from None
+    return found
 
 
 def register_variants(spec, out_dir: str | os.PathLike, variants, *, aot: AotPart | None = None) -> Registry:
@@ -48,28 +86,23 @@ def register_variants(spec, out_dir: str | os.PathLike, variants, *, aot: AotPar
     for variant in variants:
         families_used.setdefault(variant.family, spec.family(variant.family))
     # Local sources: the header and every file it reaches through quoted includes and the
-    # spec's include_dirs (toolkit headers resolve nowhere here and stay out), copied below
-    # one common folder with their layout, so the registry compiles on another machine.
-    sources: dict[Path, Path] = {}
+    # spec's include_dirs (toolkit headers resolve nowhere here and stay out), confined to the
+    # spec's folders (shipped_sources), copied below one common folder with their layout, so the
+    # registry compiles on another machine.
+    sources: dict[Path, bytes] = {}
     header_of: dict[str, Path] = {}
-    for name, fam in families_used.items():
-        header = Path(fam.header)
-        if not header.is_absolute():
-            header = spec_dir / header
-        header = header.resolve()
-        header_of[name] = header
-        for path in fingerprint.included_files(header, tuple(fam.build.include_dirs)):
-            sources[path] = path
+    for name, files in shipped_sources(spec, families_used).items():
+        header_of[name] = next(iter(files))
+        sources.update(files)
     include_dirs = {d for fam in families_used.values() for d in fam.build.include_dirs}
     roots = [spec_dir, *[p.parent for p in sources], *include_dirs]
     base = Path(os.path.commonpath(roots))
     templates = out_dir / TEMPLATES_DIR
     source_hashes = {}
-    for path in sorted(sources):
+    for path, data in sorted(sources.items()):
         rel = path.relative_to(base)
         target = templates / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        data = path.read_bytes()
         write_atomic(target, data)
         source_hashes[rel.as_posix()] = hashlib.sha256(data).hexdigest()
     entries = {}
