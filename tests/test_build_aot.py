@@ -18,6 +18,7 @@ from elftools.elf.elffile import ELFFile
 from build_fixtures import DEMO_ARCHS
 from kfoot.compile.aot import build_aot
 from kfoot.compile.failures import BuildError
+from kfoot.compile.ninja_file import ShardPaths
 from kfoot.core.errors import ToolMissing
 from kfoot.variants.loader import DEMO_SPEC, BUNDLED_DIR, load_spec
 from kfoot.variants.enumerate import enumerate_spec
@@ -206,7 +207,8 @@ def test_incremental_rebuild_touches_only_what_changed(tiny_templates, cuobjdump
     # Shard size 1: each family keeps shards of its own (small families are packed otherwise).
     first = build_aot(load_spec(spec_path), out, archs=["sm_80"], jobs=2, progress=False, shard_size=1)
     assert first.compiled_shards == 2
-    binary_obj = out / "build" / "obj" / "binary_000.o"
+    binary_shard = next(s for s in first.shards if s.variants[0].family == "binary")
+    binary_obj = out / "build" / ShardPaths.of(binary_shard).object
     binary_mtime = binary_obj.stat().st_mtime_ns
 
     # A new variant in one family recompiles that family's shard only.
@@ -254,9 +256,12 @@ def test_failing_variants_are_named_and_the_rest_still_build(tmp_path):
                                       "kfoot::unary_backward_kernel<kfoot::op::Ceil, float, float>"]
     assert 'class "kfoot::op::Floor" has no member "grad"' in failed[0][1]
     assert 'class "kfoot::op::Ceil" has no member "grad"' in failed[1][1]
-    # The healthy shard (the two small families, packed) was compiled anyway (keep-going).
-    assert (out / "build" / "obj" / "pack_unary.o").is_file()
-    assert not (out / "build" / "obj" / "backward_000.o").exists()
+    # The healthy shard (the two small families, packed) was compiled anyway (keep-going); the
+    # backward family's shards left no object.
+    objects = [p for p in (out / "build" / "obj").glob("*.o") if p.name != "kfoot_lookup.o"]
+    assert len(objects) == 1
+    source = (out / "build" / "src" / objects[0].name).with_suffix(".cu").read_text()
+    assert "kfoot::unary_kernel<" in source and "kfoot::binary_kernel<" in source and "backward" not in source
     with pytest.raises(BuildError) as err:
         build_aot(load_spec(spec_path), out, archs=["sm_80"], jobs=2, shard_size=2, progress=False)
     assert len(err.value.failures) == 2

@@ -162,3 +162,21 @@ def test_a_pagemap_include_in_an_aot_build_is_one_line(tmp_path):
     header = '#pragma once\n#if 0\n#include "/proc/self/pagemap"\n#endif\n' + KERNEL
     spec = write_spec(tmp_path / "lib", family("k"), header)
     assert_error(build(spec, tmp_path / "out", check_rc=None), "pagemap")
+
+
+# -- item 19: shard names ---------------------------------------------------------------------------------
+
+
+def test_families_whose_names_sanitise_alike_or_are_300_characters_long_build(tmp_path):
+    long_name = "f" * 300
+    text = (family("a-b", dtypes=("float32",)) + family("a.b", dtypes=("int32",))
+            + family(long_name, dtypes=("float64",)))
+    spec = write_spec(tmp_path / "lib", text)
+    out = tmp_path / "out"
+    build(spec, out, "--shard-size", "1")
+    expected = {"void k<float>(float*)", "void k<int>(int*)", "void k<double>(double*)"}
+    assert kernels_in(out / "kernels.fatbin") == expected
+    assert kernels_in(out / "libkfoot_kernels.so") == expected
+    shards = json.loads((out / "manifest.json").read_text())["shards"]
+    assert len({s["object"] for s in shards}) == 3
+    assert all(len(name) < 100 for p in (out / "build").rglob("*") for name in [p.name])

@@ -25,7 +25,7 @@ from ..core.prelude import prelude
 
 @dataclass
 class Shard:
-    name: str  # e.g. "binary.dependent_003" sanitised: "binary_dependent_003"
+    name: str  # family_stem(the first family) + "_003" or "_pack" (+ "_k0"... when --keep-going splits it)
     variants: list[Variant] = field(default_factory=list)
 
     @property
@@ -36,6 +36,22 @@ class Shard:
 
 def _sanitise(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", name)
+
+
+_STEM_CHARS = 40  # of the sanitised family name in a shard's name
+
+
+def family_stem(family: str) -> str:
+    """How shard names carry a family: its name sanitised for a C identifier and a file name,
+    cut to 40 characters, then 12 hex digits of its sha256. Families that sanitise alike (`a-b`,
+    `a.b`) differ in the digest, and a 300-character name still makes file names far below the
+    file system's 255 (the longest is the stem, a shard suffix and `.syms.json`). Read from the
+    right, a shard name is unique: `_k<N>` pieces, then `_<NNN>` or `_pack`, then the digest."""
+    return f"{_sanitise(family)[:_STEM_CHARS]}_{hashlib.sha256(family.encode()).hexdigest()[:12]}"
+
+
+# Every shard name plan_shards and --keep-going make, and nothing else: what a build may delete.
+SHARD_NAME = re.compile(rf"\w{{1,{_STEM_CHARS}}}_[0-9a-f]{{12}}_(?:\d{{3,}}|pack)(?:_k\d+)*", re.ASCII)
 
 
 def plan_shards(variants: list[Variant], shard_size: int) -> list[Shard]:
@@ -58,7 +74,7 @@ def plan_shards(variants: list[Variant], shard_size: int) -> list[Shard]:
 
     def flush() -> None:
         if pack:
-            shards.append(Shard(name=f"pack_{_sanitise(pack[0].family)}", variants=list(pack)))
+            shards.append(Shard(name=f"{family_stem(pack[0].family)}_pack", variants=list(pack)))
             pack.clear()
 
     for family, members in by_family.items():
@@ -69,7 +85,7 @@ def plan_shards(variants: list[Variant], shard_size: int) -> list[Shard]:
             start = 0
             for i in range(count):
                 size = base + (1 if i < extra else 0)
-                shards.append(Shard(name=f"{_sanitise(family)}_{i:03d}", variants=members[start:start + size]))
+                shards.append(Shard(name=f"{family_stem(family)}_{i:03d}", variants=members[start:start + size]))
                 start += size
             continue
         if len(pack) + len(members) > shard_size:
