@@ -164,6 +164,46 @@ def test_a_pagemap_include_in_an_aot_build_is_one_line(tmp_path):
     assert_error(build(spec, tmp_path / "out", check_rc=None), "pagemap")
 
 
+# -- item 6: a build deletes only what it made, and never through a link -----------------------------------
+
+
+def test_a_line_planted_in_the_ninja_log_deletes_nothing(tmp_path):
+    spec = write_spec(tmp_path / "lib", family("k", dtypes=("float32", "int32")))
+    out = tmp_path / "out"
+    build(spec, out, "--shard-size", "1", "--json")
+    first = json.loads((out / "manifest.json").read_text())
+    victims = [tmp_path / "victim_absolute.txt", tmp_path / "victim_relative.txt", out / "build" / "src" / "mine.cu"]
+    for victim in victims:
+        victim.write_text("the user's\n")
+    with (out / "build" / ".ninja_log").open("a") as log:
+        log.write(f"1\t2\t3\t{victims[0]}\tdeadbeefdeadbeef\n")
+        log.write("1\t2\t3\t../../victim_relative.txt\tdeadbeefdeadbeef\n")
+        log.write("1\t2\t3\tsrc/mine.cu\tdeadbeefdeadbeef\n")
+    # One variant less: build.ninja changes and a shard goes dead.
+    spec.write_text(family("k", dtypes=("float32",)))
+    build(spec, out, "--shard-size", "1")
+    assert all(victim.read_text() == "the user's\n" for victim in victims)
+    second = json.loads((out / "manifest.json").read_text())
+    dead = {s["object"] for s in first["shards"]} - {s["object"] for s in second["shards"]}
+    assert len(dead) == 1 and not (out / dead.pop()).exists()  # what kfoot made still goes
+    assert kernels_in(out / "kernels.fatbin") == {"void k<float>(float*)"}
+
+
+@pytest.mark.parametrize("linked", ["build", "build/src", "build/obj", "build/inc", "include"])
+def test_a_build_subfolder_that_is_a_link_is_refused_before_anything_is_written(tmp_path, linked):
+    spec = write_spec(tmp_path / "lib", family("k"))
+    user = tmp_path / "users-folder"
+    user.mkdir()
+    (user / "user.cu").write_text("// the user's\n")
+    out = tmp_path / "out"
+    (out / linked).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(user, out / linked)
+    before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
+    assert_error(build(spec, out, check_rc=None), str(out / linked), "link")
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == before
+    assert (user / "user.cu").read_text() == "// the user's\n"
+
+
 # -- item 19: shard names ---------------------------------------------------------------------------------
 
 
@@ -180,3 +220,21 @@ def test_families_whose_names_sanitise_alike_or_are_300_characters_long_build(tm
     shards = json.loads((out / "manifest.json").read_text())["shards"]
     assert len({s["object"] for s in shards}) == 3
     assert all(len(name) < 100 for p in (out / "build").rglob("*") for name in [p.name])
+
+
+# -- item 20: outputs are installed together, after the link ----------------------------------------------
+
+
+def test_a_rebuild_that_fails_at_link_leaves_the_previous_outputs_together(tmp_path):
+    # A host function defined (not inline) in the header: one shard links, two define it twice.
+    header = "#pragma once\nint kfoot_test_helper() { return 1; }\n" + KERNEL
+    spec = write_spec(tmp_path / "lib", family("k", dtypes=("float32",)), header)
+    out = tmp_path / "out"
+    build(spec, out, "--shard-size", "1")
+    outputs = [out / "kernels.fatbin", out / "libkfoot_kernels.so", out / "manifest.json"]
+    before = [sha256(p) for p in outputs]
+    spec.write_text(family("k", dtypes=("float32", "int32", "float64")))
+    proc = build(spec, out, "--shard-size", "1", check_rc=2)
+    assert "multiple definition" in proc.stderr and "Traceback" not in proc.stderr
+    assert [sha256(p) for p in outputs] == before
+    assert kernels_in(out / "kernels.fatbin") == {"void k<float>(float*)"}

@@ -36,6 +36,7 @@ from ..core.toolchain import find_tool, nvcc_arch_numbers, tool_version
 from ..variants.enumerate import Variant, enumerate_spec, unique_by_template_id
 from . import launcher as launchers
 from . import manifest as manifest_mod
+from . import outputs
 from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
@@ -60,7 +61,7 @@ def build_aot(spec: Spec, out_dir: str | os.PathLike, *, on_wait=None, caller_ho
     into `out_dir`, holding its build lock (kfoot.compile.lock: a second build of the same
     folder waits; `on_wait(message)` says so). Options: see _build_aot."""
     out = Path(out_dir).resolve()
-    _check_build_folder(out)
+    outputs.check_output_folder(out, lookup_mod.check_name(options.get("name") or lookup_mod.DEFAULT_NAME))
     with contextlib.ExitStack() as stack:
         # Taken once the inputs are checked, so a bad --arch or flag leaves no folder behind.
         def lock() -> None:
@@ -190,11 +191,17 @@ def _build_aot(
             )
         symbols.extend(names)
 
+    # 4. The outputs, installed together now that everything linked (kfoot.compile.outputs).
     library = out / lookup_mod.library_file(name)
+    fatbin = out / FATBIN_NAME
+    previous_library = manifest_mod.previous_library(out)
+    outputs.install(build_dir / outputs.STAGE_DIR / FATBIN_NAME, fatbin)
+    outputs.install(build_dir / outputs.STAGE_DIR / library.name, library)
+    outputs.remove_replaced_library(out, previous_library, library.name)
+    outputs.remove_stale_stage(build_dir, {FATBIN_NAME, library.name})
     header = out / lookup_mod.header_path(name)
     header.parent.mkdir(parents=True, exist_ok=True)
     write_if_changed(header, lookup_mod.render_header(name))
-    fatbin = out / FATBIN_NAME
     cache_used = launchers.difference(cache_before, launchers.snapshot(launcher_argv))
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]
@@ -256,17 +263,17 @@ def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_f
         macros = (family_macros or {}).get(shard.variants[0].family, []) if shard.variants else []
         text, line_maps[shard.name] = render(shard, table, base, macros)
         write_if_changed(build_dir / ShardPaths.of(shard).source, text)
-    _remove_stale_sources(build_dir, {s.name for s in shards})
+    # Files of shards that no longer exist would linger (and show up when someone reports on the
+    # whole folder): kfoot deletes its own by name, never what .ninja_log names (outputs.remove_stale).
+    outputs.remove_stale(build_dir, {s.name for s in shards})
     write_if_changed(build_dir / lookup_mod.LOOKUP_SOURCE, lookup_mod.render_source(name, shards))
+    stage = outputs.STAGE_DIR
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,
-        library=f"../{lookup_mod.library_file(name)}", fatbin=f"../{FATBIN_NAME}", shard_flags=shard_flags,
+        library=f"{stage}/{lookup_mod.library_file(name)}", fatbin=f"{stage}/{FATBIN_NAME}", shard_flags=shard_flags,
         compile_inputs=[LINKS_LIST], lookup=(lookup_mod.LOOKUP_SOURCE, lookup_mod.LOOKUP_OBJECT),
     )
-    if write_if_changed(build_dir / "build.ninja", ninja_text):
-        # Objects of shards that no longer exist would linger in obj/ (and show up when
-        # someone reports on the whole directory); ninja knows which outputs went dead.
-        subprocess.run([str(ninja_path), "-C", str(build_dir), "-t", "cleandead"], capture_output=True)
+    write_if_changed(build_dir / "build.ninja", ninja_text)
     return line_maps
 
 
@@ -325,19 +332,6 @@ def _resolve_launcher(launcher: str | list[str] | None) -> list[str]:
     return [found, *argv[1:]]
 
 
-# nvcc runs its own steps through /bin/sh with the source's real path in double quotes
-# (--orig_src_path_name "<cwd>/src/x.cu"): there these characters are expanded or executed.
-_NVCC_SHELL_UNSAFE = ('"', "`", "$", "\\", "\n", "\r")
-
-
-def _check_build_folder(out: Path) -> None:
-    """One line, before anything is written, for an output folder nvcc would run code from."""
-    bad = [c for c in _NVCC_SHELL_UNSAFE if c in str(out)]
-    if bad:
-        raise KfootError(f"output folder {str(out)!r} holds {' '.join(repr(c) for c in bad)}: nvcc passes the "
-                         f"sources' paths through a shell, which would expand or run it; choose another folder")
-
-
 def _include_links(build_dir: Path, folders: list[Path], base: Path | None = None) -> list[Path]:
     """Each folder nvcc reads from (the families' header folders, the spec's include_dirs, the
     declared dtypes' header folders) as nvcc sees it: build/inc/<digest of the folder's path,
@@ -376,16 +370,6 @@ def _include_links(build_dir: Path, folders: list[Path], base: Path | None = Non
     write_if_changed(build_dir / LINKS_LIST,
                      "".join(f"{link.name} {folder}\n" for link, folder in zip(links, folders)))
     return links
-
-
-def _remove_stale_sources(build_dir: Path, keep: set[str]) -> None:
-    """Sources of shards that no longer exist (the spec shrank) would only confuse a reader."""
-    for path in (build_dir / "src").glob("*.cu"):
-        if path.stem not in keep:
-            path.unlink(missing_ok=True)
-    for path in (build_dir / "obj").glob("*.o.log"):  # compiler logs, not ninja outputs
-        if path.name[: -len(".o.log")] not in keep:
-            path.unlink(missing_ok=True)
 
 
 def _host_compiler() -> dict:

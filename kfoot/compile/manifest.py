@@ -171,6 +171,20 @@ def load_manifest(path_or_dir: str | os.PathLike) -> Manifest:
     return Manifest.from_json(data, path)
 
 
+def previous_library(out_dir: Path) -> str | None:
+    """The library file the manifest already in `out_dir` names (None when there is none or it
+    does not read): what a build under another --name replaces."""
+    path = Path(out_dir) / MANIFEST_NAME
+    try:
+        if not path.is_file() or path.stat().st_size > 1 << 30:  # no FIFO, no device, nothing absurd
+            return None
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    library = data.get("library") if isinstance(data, dict) else None
+    return library if isinstance(library, str) else None
+
+
 def _build_key(result: "AotResult", spec_sha: str) -> str:
     """What the manifest depends on beyond what ninja tracks: the spec text (axis values,
     names) and the build graph; the outputs' mtimes change whenever ninja relinks."""
