@@ -117,7 +117,7 @@ def test_a_define_value_no_source_line_can_hold_is_one_line(tmp_path, value, wor
 
 
 def test_a_spec_of_a_trillion_variants_is_refused_before_it_is_enumerated(tmp_path):
-    from kfoot.variants.enumerate import MAX_VARIANTS
+    from kfoot.variants.loader import MAX_VARIANTS
 
     axes = "\n".join(f"a{i} = [{', '.join(str(j) for j in range(10))}]" for i in range(12))
     params = ", ".join(f'"a{i}"' for i in range(12))
@@ -178,7 +178,7 @@ def test_deeply_nested_toml_is_one_line(tmp_path, text):
 
 
 def test_the_variant_bound_is_stated_in_the_security_doc():
-    from kfoot.variants.enumerate import MAX_VARIANTS
+    from kfoot.variants.loader import MAX_VARIANTS
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text()
-    assert f"| {MAX_VARIANTS:,} | `kfoot.variants.enumerate.MAX_VARIANTS` |" in doc
+    assert f"| {MAX_VARIANTS:,} | `kfoot.variants.loader.MAX_VARIANTS` |" in doc

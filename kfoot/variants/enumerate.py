@@ -14,11 +14,6 @@ from typing import TYPE_CHECKING
 
 from . import dtypes
 
-# The most variants one spec may instantiate, counted from its axes' sizes before anything is
-# materialised (kfoot.variants.loader): ten times the bundled library's 46,000. Enumerating that
-# many takes about 400 MB; above it a spec is refused in one line instead of exhausting memory.
-MAX_VARIANTS = 500_000
-
 if TYPE_CHECKING:
     from .loader import Family, Spec
 

@@ -24,7 +24,6 @@ from ..core.includes import walk_includes
 from . import dtypes
 from .build_options import OPTION_KEYS, BuildOptions, check_allowed_flags, load_build, load_options
 from .dtypes import axis_value, load_dtypes, load_typesets
-from .enumerate import MAX_VARIANTS
 from .errors import SpecError, spec_error
 
 # Package data, found through importlib.resources so an installed wheel finds its own copy.
@@ -49,6 +48,11 @@ def resolve_spec_path(path: str | Path | None) -> Path:
         return BUNDLED_SPECS[name]
     return Path(path)
 
+
+# The most variants one spec may instantiate, counted from its axes' sizes when it is loaded,
+# before any is made: ten times the bundled library's 46,000. Enumerating that many takes about
+# 400 MB; above it a spec is refused in one line instead of exhausting memory.
+MAX_VARIANTS = 500_000
 
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description",
                 *OPTION_KEYS}
@@ -324,7 +328,7 @@ def load_spec(path: str | Path | None = None) -> Spec:
     total = sum(fam.cross_count() for fam in families)
     if total > MAX_VARIANTS:
         raise spec_error(spec_path, None, "family", f"the families cross to {total:,} variants, over the bound of "
-                                                    f"{MAX_VARIANTS:,} (kfoot.variants.enumerate.MAX_VARIANTS)")
+                                                    f"{MAX_VARIANTS:,} (kfoot.variants.loader.MAX_VARIANTS)")
     check_allowed_flags(spec_path, build_table, families)
     return Spec(path=spec_path, typesets=typesets, families=families, shard_size=build_table.shard_size,
                 build=build, dtypes=table, allow_nvcc_flags=build_table.allow_nvcc_flags)
@@ -400,7 +404,7 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     # Counted from the axes' sizes, before anything is materialised.
     if family.cross_count() > MAX_VARIANTS:
         raise fail("axes", f"the free axes cross to {family.cross_count():,} variants, over the bound of "
-                           f"{MAX_VARIANTS:,} (kfoot.variants.enumerate.MAX_VARIANTS)")
+                           f"{MAX_VARIANTS:,} (kfoot.variants.loader.MAX_VARIANTS)")
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
         if axis.rule == "promote":
