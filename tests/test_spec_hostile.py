@@ -88,6 +88,18 @@ def test_an_nvcc_flag_that_reads_writes_or_runs_is_refused_before_anything_runs(
     assert list((tmp_path / "keep").iterdir()) == []
 
 
+def test_a_hybrid_build_refuses_such_a_flag_before_its_folder_exists(tmp_path):
+    ccbin = tmp_path / "bin"
+    script(ccbin / "g++", tmp_path / "RAN")
+    spec = write_spec(tmp_path / "lib", f"[build]\nnvcc_flags = ['-ccbin={ccbin}']\n" + FAMILY)
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text('{"template_id": "k<float>"}\n')
+    out = tmp_path / "out"
+    assert_error(run_kfoot("build", spec, "--mode", "hybrid", "--hot", trace, "-o", out, "--arch", "sm_90",
+                           "--no-progress", check_rc=None), "key 'build.nvcc_flags'", "allow_nvcc_flags")
+    assert not out.exists() and not (tmp_path / "RAN").exists()
+
+
 def test_a_flag_allowed_by_the_spec_but_holding_shell_characters_is_still_refused(tmp_path):
     flag = f"-ccbin=$(touch {tmp_path / 'RAN'})"
     spec = write_spec(tmp_path / "lib", f"[build]\nnvcc_flags = ['{flag}']\nallow_nvcc_flags = ['{flag}']\n" + FAMILY)

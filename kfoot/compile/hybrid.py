@@ -17,6 +17,7 @@ from ..runtime.trace import resolve_trace
 from ..variants.enumerate import enumerate_spec
 from .fatbin_merge import INDEX_NAME, read_index
 from .lock import output_lock
+from .nvcc_checks import refuse_unsafe_flags
 from .nvrtc_checks import check_nvrtc_flags, check_nvrtc_targets, check_registry
 from .results import RegistryResult
 from .rtc_registry import register_variants, shipped_sources
@@ -36,6 +37,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool =
     hot = resolve_trace(hot_trace, by_id, "spec")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
     shipped_sources(spec, dict.fromkeys(v.family for v in every))  # refused before anything compiles
+    refuse_unsafe_flags(spec, dict.fromkeys(v.family for v in hot))
     with output_lock(Path(out_dir).resolve(), on_wait):
         result = _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
     if check:

@@ -91,20 +91,28 @@ def refusal(flag: str, allowed: tuple[str, ...]) -> str | None:
 _NVCC_UNKNOWN = re.compile(r"Unknown option '([^']+)'|unrecognized command[- ]line option [‘'`\"]?([^’'`\"\s]+)")
 
 
+def refuse_unsafe_flags(spec, family_names) -> None:
+    """One line for the first spec flag of these families kfoot will not pass to nvcc (`refusal`);
+    runs nothing."""
+    for name in family_names:
+        options = spec.family(name).build
+        for flag in options.nvcc_command_flags():
+            problem = refusal(flag, tuple(spec.allow_nvcc_flags))
+            if problem is not None:
+                raise KfootError(f"{spec.path}: {options.key_of(flag)}: {problem}")
+
+
 def check_nvcc_flags(spec, family_names: list[str], nvcc_path: Path) -> None:
-    """Refuse, before anything runs, a spec flag kfoot will not pass (`refusal`); then reject one
-    nvcc (or the host compiler behind it) refuses: one `nvcc FLAGS -E -x cu /dev/null` per
-    distinct set of the families' allow-listed flags; on failure the flag is the one nvcc names,
-    else the first that fails on its own. One line naming the flag, the spec key and why."""
+    """Refuse, before anything runs, a spec flag kfoot will not pass (`refuse_unsafe_flags`); then
+    reject one nvcc (or the host compiler behind it) refuses: one `nvcc FLAGS -E -x cu /dev/null`
+    per distinct set of the families' allow-listed flags; on failure the flag is the one nvcc
+    names, else the first that fails on its own. One line naming the flag, the spec key and why."""
+    refuse_unsafe_flags(spec, family_names)
     allowed = tuple(spec.allow_nvcc_flags)
     checked: set[tuple[str, ...]] = set()
     for name in family_names:
         options = spec.family(name).build
         flags = options.nvcc_command_flags()
-        for flag in flags:
-            problem = refusal(flag, allowed)
-            if problem is not None:
-                raise KfootError(f"{spec.path}: {options.key_of(flag)}: {problem}")
         tried = tuple(f for f in flags if f not in allowed)  # a widened flag is never run here
         if not tried or tried in checked:
             continue
