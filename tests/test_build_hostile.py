@@ -189,9 +189,13 @@ def test_a_line_planted_in_the_ninja_log_deletes_nothing(tmp_path):
     assert kernels_in(out / "kernels.fatbin") == {"void k<float>(float*)"}
 
 
-@pytest.mark.parametrize("linked", ["build", "build/src", "build/obj", "build/inc", "include"])
-def test_a_build_subfolder_that_is_a_link_is_refused_before_anything_is_written(tmp_path, linked):
+@pytest.mark.parametrize("linked, mode", [("build", "aot"), ("build/src", "aot"), ("build/obj", "aot"),
+                                          ("build/inc", "aot"), ("include", "aot"), ("build/.ninja_log", "aot"),
+                                          ("build/src", "hybrid")])
+def test_a_build_subfolder_that_is_a_link_is_refused_before_anything_is_written(tmp_path, linked, mode):
     spec = write_spec(tmp_path / "lib", family("k"))
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text('{"template_id": "k<float>"}\n')
     user = tmp_path / "users-folder"
     user.mkdir()
     (user / "user.cu").write_text("// the user's\n")
@@ -199,7 +203,8 @@ def test_a_build_subfolder_that_is_a_link_is_refused_before_anything_is_written(
     (out / linked).parent.mkdir(parents=True, exist_ok=True)
     os.symlink(user, out / linked)
     before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
-    assert_error(build(spec, out, check_rc=None), str(out / linked), "link")
+    args = ["--mode", mode, *(["--hot", trace] if mode == "hybrid" else [])]
+    assert_error(build(spec, out, *args, check_rc=None), str(out / linked), "link")
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == before
     assert (user / "user.cu").read_text() == "// the user's\n"
 

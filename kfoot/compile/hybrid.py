@@ -17,7 +17,9 @@ from ..runtime.trace import resolve_trace
 from ..variants.enumerate import enumerate_spec
 from .fatbin_merge import INDEX_NAME, read_index
 from .lock import output_lock
+from .lookup import DEFAULT_NAME, check_name
 from .nvcc_checks import refuse_unsafe_flags
+from .outputs import check_output_folder
 from .nvrtc_checks import check_nvrtc_flags, check_nvrtc_targets, check_registry
 from .results import RegistryResult
 from .rtc_registry import register_variants, shipped_sources
@@ -38,6 +40,7 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool =
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
     shipped_sources(spec, dict.fromkeys(v.family for v in every))  # refused before anything compiles
     refuse_unsafe_flags(spec, dict.fromkeys(v.family for v in hot))
+    check_output_folder(Path(out_dir).resolve(), check_name(options.get("name") or DEFAULT_NAME))
     with output_lock(Path(out_dir).resolve(), on_wait):
         result = _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
     if check:
