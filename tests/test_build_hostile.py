@@ -189,6 +189,25 @@ def test_a_line_planted_in_the_ninja_log_deletes_nothing(tmp_path):
     assert kernels_in(out / "kernels.fatbin") == {"void k<float>(float*)"}
 
 
+def test_a_build_under_another_name_replaces_only_the_library_the_manifest_names(tmp_path):
+    spec = write_spec(tmp_path / "lib", family("k"))
+    out = tmp_path / "out"
+    build(spec, out, "--name", "first")
+    assert (out / "libfirst.so").is_file()
+    build(spec, out, "--name", "second")
+    assert not (out / "libfirst.so").exists() and kernels_in(out / "libsecond.so") == {"void k<float>(float*)"}
+    # A manifest that names something kfoot could not have written there deletes nothing.
+    victim = tmp_path / "victim.so"
+    victim.write_text("the user's\n")
+    os.symlink(victim, out / "libthird.so")
+    for index, planted in enumerate(("../victim.so", str(victim), "libthird.so")):
+        manifest = json.loads((out / "manifest.json").read_text())
+        manifest["library"] = planted
+        (out / "manifest.json").write_text(json.dumps(manifest))
+        build(spec, out, "--name", f"fresh{index}")  # a library new to the folder: the manifest is read
+    assert victim.read_text() == "the user's\n" and (out / "libthird.so").is_symlink()
+
+
 @pytest.mark.parametrize("linked, mode", [("build", "aot"), ("build/src", "aot"), ("build/obj", "aot"),
                                           ("build/inc", "aot"), ("include", "aot"), ("build/.ninja_log", "aot"),
                                           ("build/src", "hybrid")])

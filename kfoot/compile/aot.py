@@ -194,7 +194,8 @@ def _build_aot(
     # 4. The outputs, installed together now that everything linked (kfoot.compile.outputs).
     library = out / lookup_mod.library_file(name)
     fatbin = out / FATBIN_NAME
-    previous_library = manifest_mod.previous_library(out)
+    # Only a library new to the folder can replace another --name's; a no-op rebuild reads no manifest.
+    previous_library = None if library.exists() else manifest_mod.previous_library(out)
     outputs.install(build_dir / outputs.STAGE_DIR / FATBIN_NAME, fatbin)
     outputs.install(build_dir / outputs.STAGE_DIR / library.name, library)
     outputs.remove_replaced_library(out, previous_library, library.name)
