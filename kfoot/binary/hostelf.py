@@ -1,4 +1,4 @@
-"""The host ELF around device code: which sections hold fatbin containers.
+"""The host ELF around device code: its sections (kfoot.binary.host says which hold containers).
 
 Section headers come from pyelftools; the bytes themselves are read through the caller's
 buffer (kfoot.binary.walk.FileBytes: pread on demand, never an mmap), so a 250 MB library is
@@ -8,44 +8,20 @@ never copied into memory, and a file truncated meanwhile is a FormatError, not S
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from elftools.common.exceptions import ELFError
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from ..core.errors import FormatError
+from .host import RELOCATABLE_SECTIONS, Host, Section, shown_name
 
 # Sections the CUDA toolchain writes fatbins into: executable and relocatable device code.
-FATBIN_SECTIONS = (".nv_fatbin", "__nv_relfatbin")
+FATBIN_SECTIONS = (".nv_fatbin", *RELOCATABLE_SECTIONS)
+# Data sections that hold no containers: symbols, relocations, debug info, notes, unwind tables.
+_SKIPPED = (".debug", ".symtab", ".strtab", ".shstrtab", ".dynsym", ".dynstr", ".rela", ".rel.", ".gnu", ".note",
+            ".eh_frame")
 ET_REL, ET_EXEC, ET_DYN = "ET_REL", "ET_EXEC", "ET_DYN"
-
-
-@dataclass(slots=True)
-class Section:
-    name: str
-    offset: int
-    size: int
-    has_bytes: bool  # False for NOBITS (.bss): occupies no file bytes
-    executable: bool
-
-
-@dataclass(slots=True)
-class HostElf:
-    format: str  # shared-object | executable | object
-    sections: list[Section]
-    machine: str
-
-    def fatbin_sections(self) -> list[Section]:
-        return [s for s in self.sections if s.name in FATBIN_SECTIONS and s.has_bytes]
-
-    def scannable_sections(self) -> list[Section]:
-        """Other sections that may embed containers: data, not code, not debug info."""
-        return [s for s in self.sections
-                if s.has_bytes and not s.executable and s.name not in FATBIN_SECTIONS
-                and not s.name.startswith((".debug", ".symtab", ".strtab", ".shstrtab", ".dynsym",
-                                           ".dynstr", ".rela", ".rel.", ".gnu", ".note", ".eh_frame"))
-                and s.size >= 80]
 
 
 class _Window(io.RawIOBase):
@@ -74,15 +50,7 @@ class _Window(io.RawIOBase):
         return len(chunk)
 
 
-def _shown_name(name: str, index: int) -> str:
-    """A section's name for an error line: as it is when printable and short, else its index and
-    the name escaped (a damaged string table gives newlines and binary garbage)."""
-    if name and name.isprintable() and len(name) <= 80:
-        return name
-    return f"{index} ({ascii(name[:60])})" if name else str(index)
-
-
-def parse_host_elf(buf, where=None) -> HostElf:
+def parse_host_elf(buf, where=None) -> Host:
     size = len(buf)
     try:
         elf = ELFFile(io.BufferedReader(_Window(buf)))
@@ -93,7 +61,7 @@ def parse_host_elf(buf, where=None) -> HostElf:
         for index, sec in enumerate(elf.iter_sections()):
             has_bytes = sec["sh_type"] != "SHT_NOBITS" and sec["sh_type"] != "SHT_NULL"
             if has_bytes and sec["sh_offset"] + sec["sh_size"] > size:
-                raise FormatError(f"section {_shown_name(sec.name, index)} points past the end of the file",
+                raise FormatError(f"section {shown_name(sec.name, index)} points past the end of the file",
                                   where, header["e_shoff"] + index * header["e_shentsize"])
             sections.append(Section(sec.name, sec["sh_offset"], sec["sh_size"], has_bytes,
                                     bool(sec["sh_flags"] & SH_FLAGS.SHF_EXECINSTR)))
@@ -104,7 +72,7 @@ def parse_host_elf(buf, where=None) -> HostElf:
             fmt = "executable"
         else:
             fmt = "shared-object"
-        return HostElf(fmt, sections, header["e_machine"])
+        return Host(fmt, sections, header["e_machine"], FATBIN_SECTIONS, _SKIPPED)
     except FormatError:
         raise
     except (ELFError, ValueError, KeyError, OSError, TypeError, AssertionError) as exc:  # pyelftools' ways to fail

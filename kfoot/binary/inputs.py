@@ -16,12 +16,21 @@ from ..core.errors import FormatError, KfootError
 from .archive import AR_MAGIC
 from .cubin import ELF_MAGIC, EM_CUDA
 from .fatbin import MAGIC_BYTES
+from .pe import MZ_MAGIC
 
 ZIP_MAGIC = b"PK\x03\x04"
+# Names that say "a binary": what a folder walk or a wheel must either read or name as unreadable
+# (never skip without a word). Shared objects, Windows DLLs and Python extensions, macOS dylibs,
+# executables, objects and archives, device code.
+_BINARY_SUFFIXES = (".so", ".dll", ".pyd", ".dylib", ".exe", ".o", ".obj", ".a", ".lib", ".cubin", ".fatbin")
+# Mach-O, 32 and 64 bits, either byte order, and universal binaries: what a .dylib holds.
+_MACHO_MAGICS = (b"\xfe\xed\xfa\xce", b"\xfe\xed\xfa\xcf", b"\xce\xfa\xed\xfe", b"\xcf\xfa\xed\xfe",
+                 b"\xca\xfe\xba\xbe")
 
 
 def sniff(head: bytes, name: str, stdin: bool = False) -> str | None:
-    """Format of a file from its first 20 bytes (and its name for wheels, any zip on stdin), or None."""
+    """Format of a file from its first 20 bytes (and its name for wheels, any zip on stdin), or None.
+    "pe" is a candidate (an MZ header): kfoot.binary.pe checks the PE signature further in."""
     if head.startswith(ELF_MAGIC):
         if len(head) >= 20 and int.from_bytes(head[18:20], "little") == EM_CUDA:
             return "cubin"
@@ -32,14 +41,32 @@ def sniff(head: bytes, name: str, stdin: bool = False) -> str | None:
         return "fatbin"
     if head.startswith(ZIP_MAGIC) and (name.endswith(".whl") or stdin):
         return "wheel"
+    if head.startswith(MZ_MAGIC):
+        return "pe"
     return None
+
+
+def named_binary(name: str) -> bool:
+    """Whether a file's (or wheel member's) name says it is a binary: `libfoo.so.12`, `foo.dll`."""
+    base = name.rsplit("/", 1)[-1].lower()
+    return base.endswith(_BINARY_SUFFIXES) or ".so." in base
+
+
+def unknown_format(head: bytes) -> str:
+    """Why a binary's first bytes are not a format kfoot reads, in words."""
+    if head.startswith(_MACHO_MAGICS):
+        return "a Mach-O binary (macOS), a format kfoot does not read"
+    if not head:
+        return "an empty file"
+    return f"no ELF, PE, ar, fatbin or wheel signature (it starts with {ascii(head[:8])})"
 
 
 @dataclass(slots=True)
 class InputFile:
     path: Path
-    kind: str  # elf | cubin | archive | fatbin | wheel
+    kind: str | None  # elf | pe | cubin | archive | fatbin | wheel; None: named a binary, not one kfoot reads
     walked: bool = False  # found by walking a directory, not named by the user
+    head: bytes = b""  # its first bytes, as sniffed
 
 
 # Standard input (`-`, or a path naming the same pipe, /dev/stdin) is read once per process into
@@ -144,13 +171,14 @@ def discover(paths) -> list[InputFile]:
                     if child.is_symlink() or not child.is_file():
                         continue
                     try:
-                        kind = sniff(_head(child), name)
+                        head = _head(child)
                     except (OSError, KfootError):
                         continue  # unreadable, or no longer a regular file
-                    if kind:
-                        found.append(InputFile(child, kind, walked=True))
+                    kind = sniff(head, name)
+                    if kind or named_binary(name):  # kind None: the walk names it as unreadable
+                        found.append(InputFile(child, kind, walked=True, head=head))
             if len(found) == before:
-                raise KfootError("directory holds no ELF, archive, fatbin, cubin or wheel files", path)
+                raise KfootError("directory holds no ELF, PE, archive, fatbin, cubin or wheel files", path)
             continue
         stdin = is_stdin(raw)
         if not stdin and not path.exists():
@@ -171,7 +199,7 @@ def discover(paths) -> list[InputFile]:
             raise FormatError("empty file", path, 0)
         kind = sniff(head, path.name, stdin)
         if kind is None:
-            raise FormatError("not a CUDA binary: no ELF, ar, fatbin or wheel signature", path, 0)
+            raise FormatError("not a CUDA binary: no ELF, PE, ar, fatbin or wheel signature", path, 0)
         found.append(InputFile(path, kind))
     return found
 
@@ -182,52 +210,72 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, zlib
                NotImplementedError, RuntimeError, IndexError, ValueError, struct.error, OverflowError)
 
 
-# The most bytes of shared objects kfoot extracts from one wheel (their declared sizes, summed),
+# The most bytes of binaries kfoot extracts from one wheel (their declared sizes, summed),
 # checked from the zip's central directory before any member is read: a zip bomb is refused in
 # one line, not inflated. Members go to unlinked temporary files on disk, like standard input,
 # and a member's stream is read no further than its declared size.
 MAX_WHEEL_BYTES = 4 << 30
 
 
+@dataclass(slots=True)
+class WheelMember:
+    """A binary in a wheel: `file` its bytes copied out (an ELF or PE image, a cubin or fatbin), or
+    None and `problem` why kfoot cannot read it (a Mach-O dylib, a stub)."""
+
+    name: str
+    kind: str | None  # elf | pe | cubin | fatbin; None: not a format kfoot reads
+    file: object = None
+    problem: str | None = None
+    size: int = 0  # as the zip declares it
+
+
+# Binaries by name that a wheel reads as archives or objects elsewhere: a Windows wheel's import
+# libraries (`.lib`: members that only name a DLL's exports) and objects are not what it ships to run.
+_NOT_IN_WHEELS = (".lib", ".a", ".o", ".obj")
+_WHEEL_KINDS = ("elf", "pe", "cubin", "fatbin")
+
+
 def wheel_members(path: Path, names=None, file=None):
-    """(name, file) of every shared object in a wheel (only those in `names`, when given). Each is
-    copied out of the zip, streaming, into an unlinked temporary file (disk, not memory): it then
-    has a descriptor that is read with pread and inherited by forked workers like any file's, and
-    it is gone once the caller closes it. Sizes are the zip's declared ones, bounded
+    """A WheelMember for every binary in a wheel (by name: shared objects, DLLs, Python extensions,
+    dylibs, executables; only those in `names`, when given). An ELF or PE one is copied out of
+    the zip, streaming, into an unlinked temporary file (disk, not memory): it then has a
+    descriptor that is read with pread and inherited by forked workers like any file's, and it
+    is gone once the caller closes it. Sizes are the zip's declared ones, bounded
     (MAX_WHEEL_BYTES); a member that inflates to more than it declares is a FormatError."""
     try:
         with zipfile.ZipFile(path if file is None else file) as wheel:
             wanted = []
             for info in wheel.infolist():
-                base = info.filename.rsplit("/", 1)[-1]
-                if info.is_dir() or not (base.endswith(".so") or ".so." in base):
+                if info.is_dir() or not named_binary(info.filename) or info.filename.lower().endswith(_NOT_IN_WHEELS):
                     continue
                 if names is not None and info.filename not in names:
                     continue
                 wanted.append(info)
             declared = sum(info.file_size for info in wanted)
             if declared > MAX_WHEEL_BYTES:
-                raise FormatError(f"wheel's shared objects declare {declared} bytes uncompressed, more than "
+                raise FormatError(f"wheel's binaries declare {declared} bytes uncompressed, more than "
                                   f"kfoot extracts from one wheel ({MAX_WHEEL_BYTES}): a zip bomb?", path)
             for info in wanted:
                 with wheel.open(info) as member:
-                    head = member.read(4)
-                    if head != ELF_MAGIC:
+                    head = member.read(20)
+                    kind = sniff(head, info.filename)
+                    if kind not in _WHEEL_KINDS:
+                        yield WheelMember(info.filename, None, None, unknown_format(head), info.file_size)
                         continue
                     file = _anonymous_file()
                     try:
                         file.write(head)
-                        _copy_bounded(member, file, info.file_size - len(head), f"{path}!{info.filename}")
+                        _copy_bounded(member, file, info.file_size - len(head), info.file_size, f"{path}!{info.filename}")
                         file.flush()
                     except BaseException:
                         file.close()
                         raise
-                yield info.filename, file
+                yield WheelMember(info.filename, kind, file, None, info.file_size)
     except _ZIP_ERRORS as exc:
         raise FormatError(f"unreadable wheel: {type(exc).__name__}: {exc}", path) from None
 
 
-def _copy_bounded(source, target, size: int, where: str) -> None:
+def _copy_bounded(source, target, size: int, declared: int, where: str) -> None:
     """Copy `size` bytes, a MiB at a time; a stream that holds more (or fewer) is a FormatError."""
     left = size
     while left > 0:
@@ -238,7 +286,7 @@ def _copy_bounded(source, target, size: int, where: str) -> None:
         left -= len(chunk)
     if left or source.read(1):
         raise FormatError(f"wheel member inflates to {'fewer' if left else 'more'} bytes than the "
-                          f"{size + 4} it declares", where)
+                          f"{declared} it declares", where)
 
 
 def _anonymous_file():

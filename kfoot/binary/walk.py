@@ -28,15 +28,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import FormatError, KfootError
-from . import archive, fatbin, hostelf, inputs
+from . import archive, fatbin, hostelf, inputs, pe
+from .host import RELOCATABLE_SECTIONS
 
 _log = logging.getLogger("kfoot")
 
 RAW_SECTION = "(file)"  # the "section" of a raw .fatbin or .cubin file
 # Containers the CUDA runtime hands the driver when the library loads (__cudaRegisterFatBinary
-# reaches .nv_fatbin through .nvFatBinSegment), and raw .fatbin/.cubin files, which a program
+# reaches .nv_fatbin through .nvFatBinSegment; in a DLL, .nv_fatb through .nvFatBi), and raw .fatbin/.cubin files, which a program
 # loads whole. Containers embedded in other sections are loaded by the library's own code.
-REGISTERED_SECTIONS = (".nv_fatbin", RAW_SECTION)
+REGISTERED_SECTIONS = (".nv_fatbin", ".nv_fatb", RAW_SECTION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -137,6 +138,9 @@ class Found:
     container: fatbin.Container | None  # headers and entries; None for a raw cubin
     size: int  # bytes of the container (header + entries) or of the raw cubin
     window: Window  # entry offsets are relative to this window; valid while the walk is on its file
+    # A relocatable copy: in `__nv_relfatbin` beside an executable fatbin section, never loaded
+    # (kfoot.binary.host.Host.holds_relocatable_copies).
+    relocatable: bool = False
 
     @property
     def path(self) -> str:
@@ -160,6 +164,23 @@ class Found:
         return self.window.read(self.key.offset, self.size)
 
 
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A binary kfoot could not read and left out: a file met while walking a folder, or a wheel's
+    member (`member`). Never counted as 0 without a word: the walk warns, the report lists it."""
+
+    path: str
+    member: str | None
+    reason: str
+    size: int = 0  # its bytes, where known (a wheel member: as the zip declares them)
+    offset: int | None = None  # of the problem, where the parser said
+
+    def describe(self) -> str:
+        where = f"{self.path}!{self.member}" if self.member else self.path
+        at = f" (byte offset {self.offset:#x})" if self.offset is not None else ""
+        return f"{where}{at}: {self.reason}"
+
+
 @dataclass(slots=True)
 class Region:
     """File bytes that belong to containers: a whole fatbin section, or one embedded container."""
@@ -173,11 +194,12 @@ class Binary:
     """One input file, walked: its containers and the bytes around them. Open until closed."""
 
     path: Path
-    kind: str  # inputs.sniff: elf | cubin | archive | fatbin | wheel
+    kind: str  # inputs.sniff: elf | pe | cubin | archive | fatbin | wheel
     format: str  # shared-object | executable | object | archive | fatbin | cubin | wheel
-    size: int  # bytes inspected (a wheel: its shared objects, uncompressed)
+    size: int  # bytes inspected (a wheel: its binaries that were read, uncompressed)
     stored_size: int | None = None  # a wheel: the .whl on disk
-    members: list[str] = field(default_factory=list)  # ELF archive members or wheel shared objects
+    members: list[str] = field(default_factory=list)  # ELF archive members or the wheel binaries read
+    unreadable: list["Unreadable"] = field(default_factory=list)  # a wheel's binaries kfoot cannot read
     containers: list[Found] = field(default_factory=list)
     regions: list[Region] = field(default_factory=list)
     filtered_bytes: int = 0  # region bytes left out by the `sections` filter
@@ -188,34 +210,50 @@ class Binary:
             self._files.pop().close()
 
 
-def walk(paths, sections: frozenset[str] | None = None) -> Iterator[Binary]:
+def walk(paths, sections: frozenset[str] | None = None, unreadable: list | None = None) -> Iterator[Binary]:
     """Every CUDA binary under `paths` (inputs.discover), walked. Each is open while it is the
     current one; use with contextlib.closing so that leaving early closes the last one.
 
     `sections`: only containers of these host sections (raw files are always whole); the bytes of
     the others are counted in `filtered_bytes`. A host-only file met while walking a folder (no
-    container region, nothing filtered) is not what was asked about and is skipped. So is a wheel
-    met while walking a folder whose zip data or members are damaged: the walk goes on, and says
-    which wheel it skipped in one warning line ("kfoot: skipped PATH: why") on the `kfoot` logger,
-    which prints it on stderr when the program has not configured logging. A damaged wheel
-    named by the user is a FormatError, as any other bad input."""
+    container region, nothing filtered) is not what was asked about and is skipped.
+
+    Never a silent 0: a binary met while walking a folder that kfoot cannot read (a damaged file
+    or wheel, a Mach-O dylib, a file named like a binary that is none) is left out with one
+    warning line ("kfoot: skipped PATH: why") on the `kfoot` logger, which prints
+    it on stderr when the program has not configured logging, and appended to `unreadable` (an
+    Unreadable each); so is a wheel's member that kfoot cannot read (also in its Binary's
+    `unreadable`). A file named by the user that kfoot cannot read is a FormatError, as is a
+    wheel none of whose binaries it can read."""
     items = inputs.discover(paths)
     if not items:
         raise KfootError("no input files")
     for item in items:
         try:
+            if item.kind is None:
+                raise FormatError(inputs.unknown_format(item.head), item.path)
             binary = open_binary(item, sections)
         except KfootError as exc:
-            if not (item.walked and item.kind == "wheel"):
+            if not item.walked:
                 raise
-            _log.warning("kfoot: skipped %s", exc)  # one line on stderr unless logging is set up
+            own = exc.path is None or str(exc.path) == str(item.path)  # else it names where (an archive member)
+            _left_out(Unreadable(str(item.path), None, exc.message if own else str(exc),
+                                 offset=exc.offset if own else None), unreadable)
             continue
         try:
+            for problem in binary.unreadable:
+                _left_out(problem, unreadable)
             if item.walked and not binary.regions and not binary.filtered_bytes:
                 continue
             yield binary
         finally:
             binary.close()
+
+
+def _left_out(problem: "Unreadable", into: list | None) -> None:
+    _log.warning("kfoot: skipped %s", problem.describe())  # one line on stderr unless logging is set up
+    if into is not None:
+        into.append(problem)
 
 
 def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) -> Binary:
@@ -224,40 +262,23 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
     binary = Binary(path, item.kind, item.kind, 0)
     try:
         if item.kind == "wheel":
-            binary.format = "wheel"
-            source = inputs.open_input(item)
-            binary._files.append(source)
-            binary.stored_size = os.fstat(source.fileno()).st_size
-            for name, file in inputs.wheel_members(path, file=source):
-                binary._files.append(file)
-                binary.members.append(name)
-                where = f"{path}!{name}"
-                window = Window(file.fileno(), 0, where)
-                buf = FileBytes(window, os.fstat(file.fileno()).st_size)
-                binary.size += len(buf)
-                _walk_elf(binary, buf, window, name, where, sections)
+            _walk_wheel(binary, item, sections)
             return binary
         file = inputs.open_input(item)
         binary._files.append(file)
         window = Window(file.fileno(), 0, str(path))
         buf = FileBytes(window, os.fstat(file.fileno()).st_size)
-        binary.size = size = len(buf)
-        if item.kind == "elf":
-            _walk_elf(binary, buf, window, None, path, sections)
-        elif item.kind == "fatbin":
-            binary.regions.append(Region(RAW_SECTION, size))
-            for container in fatbin.iter_containers(buf, 0, size, path):
-                _add(binary, window, None, RAW_SECTION, container)
-        elif item.kind == "cubin":
-            binary.regions.append(Region(RAW_SECTION, size))
-            binary.containers.append(Found(ContainerKey(str(path), None, 0, 0), RAW_SECTION, None, size, window))
-        elif item.kind == "archive":
+        binary.size = len(buf)
+        if item.kind == "archive":
             for member in archive.iter_members(buf, path):
                 if buf[member.offset:member.offset + 4] != inputs.ELF_MAGIC:
                     continue  # symbol tables, non-ELF objects
                 binary.members.append(member.name)
                 data = buf.sub(member.offset, member.size)  # a window, not a copy
-                _walk_elf(binary, data, data.window, member.name, f"{path}({member.name})", sections)
+                _walk_host(binary, hostelf.parse_host_elf, data, data.window, member.name, f"{path}({member.name})",
+                           sections)
+        else:
+            _walk_file(binary, item.kind, buf, window, None, path, sections)
         return binary
     except OSError as exc:  # gone since discover, unreadable, out of descriptors: one line, not a traceback
         binary.close()
@@ -267,19 +288,71 @@ def open_binary(item: inputs.InputFile, sections: frozenset[str] | None = None) 
         raise
 
 
-def _add(binary: Binary, window: Window, member: str | None, section: str, container: fatbin.Container) -> None:
+def _walk_file(binary: Binary, kind: str, buf, window: Window, member: str | None, where, sections) -> None:
+    """One file's (or wheel member's) bytes, by its kind: a host ELF or PE, a raw fatbin or cubin."""
+    if kind in ("elf", "pe"):
+        _walk_host(binary, hostelf.parse_host_elf if kind == "elf" else pe.parse_pe, buf, window, member, where,
+                   sections)
+    elif kind == "fatbin":
+        binary.regions.append(Region(RAW_SECTION, len(buf)))
+        for container in fatbin.iter_containers(buf, 0, len(buf), where):
+            _add(binary, window, member, RAW_SECTION, container)
+    else:  # a raw cubin: one image, the whole file
+        binary.regions.append(Region(RAW_SECTION, len(buf)))
+        binary.containers.append(Found(ContainerKey(str(binary.path), member, 0, 0), RAW_SECTION, None, len(buf),
+                                       window))
+
+
+def _walk_wheel(binary: Binary, item: inputs.InputFile, sections) -> None:
+    """A wheel's binaries, each walked as the file it would be once installed. One kfoot cannot
+    read is left out and named in `binary.unreadable`; none readable of several is a FormatError."""
+    path = item.path
+    binary.format = "wheel"
+    source = inputs.open_input(item)
+    binary._files.append(source)
+    binary.stored_size = os.fstat(source.fileno()).st_size
+    for member in inputs.wheel_members(path, file=source):
+        where = f"{path}!{member.name}"
+        if member.file is None:
+            binary.unreadable.append(Unreadable(str(path), member.name, member.problem, member.size))
+            continue
+        binary._files.append(member.file)
+        window = Window(member.file.fileno(), 0, where)
+        buf = FileBytes(window, os.fstat(member.file.fileno()).st_size)
+        kept = (len(binary.containers), len(binary.regions), binary.filtered_bytes)
+        try:
+            _walk_file(binary, member.kind, buf, window, member.name, where, sections)
+        except FormatError as exc:
+            # What it added is taken back: the figures count the members that were read, whole.
+            del binary.containers[kept[0]:], binary.regions[kept[1]:]
+            binary.filtered_bytes = kept[2]
+            binary.unreadable.append(Unreadable(str(path), member.name, exc.message, len(buf), exc.offset))
+            continue
+        binary.members.append(member.name)
+        binary.size += len(buf)
+    if binary.unreadable and not binary.members:
+        first = binary.unreadable[0]
+        raise FormatError(f"none of the wheel's {len(binary.unreadable)} binaries can be read "
+                          f"(first: {first.member}: {first.reason})", path)
+
+
+def _add(binary: Binary, window: Window, member: str | None, section: str, container: fatbin.Container,
+         relocatable: bool = False) -> None:
     key = ContainerKey(str(binary.path), member, window.base, container.offset)
-    binary.containers.append(Found(key, section, container, container.size, window))
+    binary.containers.append(Found(key, section, container, container.size, window, relocatable))
 
 
-def _walk_elf(binary: Binary, buf, window: Window, member: str | None, where, sections) -> None:
-    """Fatbin sections first, then containers embedded in other data sections. Sections may
-    overlap (a crafted or broken section header table): each byte goes to the first region that
-    claims it (Bloaty's rule), so no container and no byte is counted twice. A fatbin section
-    whose bytes are partly claimed already is scanned in what is left, not parsed strictly."""
-    host = hostelf.parse_host_elf(buf, where)
-    if binary.format == "elf":
+def _walk_host(binary: Binary, parse, buf, window: Window, member: str | None, where, sections) -> None:
+    """A host binary (`parse`: kfoot.binary.hostelf's or pe's): fatbin sections first, then
+    containers embedded in other data sections. Sections may overlap (a crafted or broken section
+    header table): each byte goes to the first region that claims it (Bloaty's rule), so no
+    container and no byte is counted twice. A fatbin section whose bytes are partly claimed
+    already is scanned in what is left, not parsed strictly. The containers of a relocatable
+    section beside an executable one are relocatable copies (Found.relocatable)."""
+    host = parse(buf, where)
+    if binary.format in ("elf", "pe"):
         binary.format = host.format
+    copies = host.holds_relocatable_copies()
     claims = _Claims()
     for sec in host.fatbin_sections():
         whole = (sec.offset, sec.offset + sec.size)
@@ -287,12 +360,13 @@ def _walk_elf(binary: Binary, buf, window: Window, member: str | None, where, se
         if sections is not None and sec.name not in sections:
             binary.filtered_bytes += sum(end - start for start, end in free)  # the section is not even parsed
             continue
+        relocatable = copies and sec.name in RELOCATABLE_SECTIONS
         for start, end in free:
             binary.regions.append(Region(sec.name, end - start))
             found = (fatbin.iter_containers(buf, start, end, where) if free == [whole]
                      else fatbin.find_embedded(buf, start, end))
             for container in found:
-                _add(binary, window, member, sec.name, container)
+                _add(binary, window, member, sec.name, container, relocatable)
     for sec in host.scannable_sections():
         for start, end in claims.free(sec.offset, sec.offset + sec.size):
             for container in fatbin.find_embedded(buf, start, end):
@@ -349,9 +423,11 @@ def read_containers(keys, *, max_bytes: int | None = None) -> Iterator[tuple[Con
                     yield from _read_keys(file.fileno(), wanted, max_bytes)
                     continue
                 members = {key.member for key in wanted}
-                for member, member_file in inputs.wheel_members(path, names=members, file=file):
-                    with member_file:
-                        yield from _read_keys(member_file.fileno(), [k for k in wanted if k.member == member],
+                for member in inputs.wheel_members(path, names=members, file=file):
+                    if member.file is None:
+                        continue
+                    with member.file:
+                        yield from _read_keys(member.file.fileno(), [k for k in wanted if k.member == member.name],
                                               max_bytes)
         except (OSError, FormatError):
             continue  # gone or changed since the walk: its keys are left out
@@ -366,6 +442,6 @@ def _read_keys(fd: int, keys: list[ContainerKey], max_bytes: int | None):
             _magic, _version, header_size, payload_size = fatbin.CONTAINER_HEADER.unpack(head)
             if max_bytes is None or header_size + payload_size <= max_bytes:
                 yield key, window.read(key.offset, header_size + payload_size)
-        elif key.offset == 0 and key.member is None and head[:4] == inputs.ELF_MAGIC:
+        elif key.offset == 0 and head[:4] == inputs.ELF_MAGIC:
             if max_bytes is None or size <= max_bytes:
                 yield key, window.read(0, size)  # a raw cubin: the whole file

@@ -75,9 +75,10 @@ def _entries(data: bytes, start: int, stop: int) -> tuple[Entry, ...]:
     return tuple(entries)
 
 
-def walk(data: bytes, start: int = 0, end: int | None = None) -> list[Container]:
+def walk(data: bytes, start: int = 0, end: int | None = None, align: int = ALIGN) -> list[Container]:
     """Every container in data[start:end], back to back: each must begin with the magic, end
-    inside the range, and be followed by zero padding up to the next 8-byte boundary."""
+    inside the range, and be followed by zero padding up to the next `align`-byte boundary (8 in
+    ELF files; a Windows DLL's .nv_fatb aligns them to 16)."""
     end = len(data) if end is None else end
     containers, pos = [], start
     while pos < end:
@@ -87,7 +88,7 @@ def walk(data: bytes, start: int = 0, end: int | None = None) -> list[Container]
         stop = pos + header_size + payload
         assert stop <= end, f"the container at {pos:#x} runs past {end:#x}"
         containers.append(Container(pos, version, header_size, payload, _entries(data, pos + header_size, stop)))
-        pos = min(end, (stop + ALIGN - 1) & ~(ALIGN - 1))
+        pos = min(end, start + ((stop - start + align - 1) & ~(align - 1)))
         assert not any(data[stop:pos]), f"non-zero bytes between containers at {stop:#x}"
     return containers
 
