@@ -112,6 +112,7 @@ def report_inputs(tmp_path_factory) -> list[Path]:
     with zipfile.ZipFile(wheel, "w") as handle:
         handle.writestr("kfoot_docs/libdevrt.so", bytes(obj))
         handle.writestr("kfoot_docs/libdevrt_copy.so", bytes(obj))  # its kernels twice: `duplicates`
+        handle.writestr("kfoot_docs/libmac.dylib", b"\xcf\xfa\xed\xfe" + bytes(60))  # Mach-O: `unreadable`
     return [library, wheel, out / "devrt_sm_90.cubin"]
 
 

@@ -221,7 +221,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     files, accumulators = [], []
     cache = ReportCache.from_env() if options.cache else None
     # Each binary is open while it is analysed and closed when the walk moves on.
-    with contextlib.closing(walk.walk(paths, options.sections)) as binaries:
+    with contextlib.closing(walk.walk(paths, options.sections, totals.unreadable)) as binaries:
         for binary in binaries:
             file, acc = _analyze(binary, options, progress_factory, cache)
             files.append(file)
@@ -230,7 +230,9 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     if cache is not None and cache.written:
         cache.prune()  # once per run: a folder of many binaries lists the cache once
     if not files:
-        raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths))
+        left_out = (f"; {len(totals.unreadable)} binaries kfoot cannot read were left out (first: "
+                    f"{totals.unreadable[0].describe()})" if totals.unreadable else "")
+        raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths) + left_out)
     if options.archs and not any(f.archs for f in files):
         # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
         present = sorted({arch for acc in accumulators for arch in acc.archs_seen})
@@ -265,7 +267,7 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
     plan = _plan(binary, options)
     _share_memory(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
-                      stored_size=binary.stored_size, members=list(binary.members),
+                      stored_size=binary.stored_size, members=list(binary.members), unreadable=list(binary.unreadable),
                       kernel_rows=[] if options.kernel_rows else None,
                       what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = Accumulator(file, options)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from ..binary.cubin import IMAGE_SECTIONS, Kernel
 
+from ..binary.walk import Unreadable
+
 if TYPE_CHECKING:
     from ..binary.walk import ContainerKey
 
@@ -147,6 +149,7 @@ class FileReport(Figures):
     members: list[str] = field(default_factory=list)
     kernel_rows: list[Kernel] | None = None  # with --kernels
     undecodable: list[Undecodable] = field(default_factory=list)
+    unreadable: list[Unreadable] = field(default_factory=list)  # a wheel's binaries kfoot cannot read, left out
     duplicates: list[Duplicate] = field(default_factory=list)
     image_loads: list[ImageLoad] = field(default_factory=list)
 
@@ -155,6 +158,9 @@ class FileReport(Figures):
 class Totals(Figures):
     files: int = 0
     duplicates_across_files: list[CrossDuplicate] = field(default_factory=list)
+    # Every binary left out because kfoot cannot read it: wheels' members and files met while
+    # walking a folder (each was named on a warning line). Never a silent 0.
+    unreadable: list[Unreadable] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

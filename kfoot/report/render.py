@@ -170,11 +170,22 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
         out += [kernel_table(f, top) for f in report.files]
     if report.filters.kernel_filter:
         out.append(Text(FILTER_NOTE, style="dim"))
+    if report.totals.unreadable:
+        out.append(Text(left_out_note(report), style="yellow"))
     for f in report.files:
         for u in f.undecodable[:top]:
             out.append(Text.assemble(("undecodable", "yellow"),
                                      f" {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}"))
     return out
+
+
+def left_out_note(report: Report) -> str:
+    """The binaries kfoot could not read, in one line (each has a warning line of its own)."""
+    problems = report.totals.unreadable
+    shown = ", ".join(f"{p.path}!{p.member}" if p.member else p.path for p in problems[:3])
+    more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
+    return (f"left out: {len(problems)} {'binary' if len(problems) == 1 else 'binaries'} kfoot cannot read "
+            f"({shown}{more}): the figures do not count them")
 
 
 # What --filter narrows and what it does not: the images hold every kernel, so their bytes and
@@ -224,4 +235,6 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
         lines += [f"| {mode} | {value:,} | {change} |" for mode, value, change in _what_if_rows(scope)]
     if report.filters.kernel_filter:
         lines += ["", f"_{FILTER_NOTE}_"]
+    if report.totals.unreadable:
+        lines += ["", f"_{left_out_note(report)}_"]
     return "\n".join(lines) + "\n"

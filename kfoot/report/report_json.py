@@ -70,7 +70,8 @@ def to_document(report: Report) -> dict:
         "options": options_document(report.filters),
         "files": [_file_document(f) for f in report.files],
         "totals": {"files": report.totals.files, **_figures_document(report.totals),
-                   "duplicates_across_files": [asdict(d) for d in report.totals.duplicates_across_files]},
+                   "duplicates_across_files": [asdict(d) for d in report.totals.duplicates_across_files],
+                   "unreadable": [_unreadable_document(u) for u in report.totals.unreadable]},
     }
 
 
@@ -117,6 +118,11 @@ def _figures_document(fig: Figures) -> dict:
     }
 
 
+def _unreadable_document(problem) -> dict:
+    return {"path": problem.path, "member": problem.member, "size": problem.size, "offset": problem.offset,
+            "reason": problem.reason}
+
+
 def _file_document(file: FileReport) -> dict:
     out = {"path": file.path, "format": file.format, **_figures_document(file)}
     if file.stored_size is not None:
@@ -124,6 +130,8 @@ def _file_document(file: FileReport) -> dict:
     if file.members:
         out["members"] = list(file.members)
     out["undecodable"] = [asdict(u) for u in file.undecodable]
+    if file.format == "wheel":
+        out["unreadable"] = [{k: v for k, v in _unreadable_document(u).items() if k != "path"} for u in file.unreadable]
     out["duplicates"] = [asdict(d) for d in file.duplicates]
     if file.kernel_rows is not None:
         out["kernel_list"] = [asdict(k) for k in file.kernel_rows]
