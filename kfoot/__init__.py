@@ -5,7 +5,7 @@ steps above it (tests/test_layout.py holds the imports to this list, README.md's
 
 - core: what every step shares, each once: errors, atomic writes, size units, arch names, the CUDA toolchain
 - variants: a TOML spec -> its families and axes -> the variants they instantiate
-- binary: one parser per binary format (fatbin, cubin, host ELF, archive, wheel), functions over bytes
+- binary: one parser per binary format (fatbin, cubin, host ELF, PE/COFF, archive, wheel), functions over bytes
 - runtime: the run-time side of RTC and hybrid builds: registry lookups, NVRTC, the kernel cache, the trace
 - report: kernels, bytes and template families of any CUDA binary; the report model
 - memory: the context memory a binary costs, estimated from its images or measured on a GPU

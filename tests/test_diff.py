@@ -135,11 +135,11 @@ def test_load_report_reads_json_with_or_without_suffix(tmp_path):
     assert load_report(write(tmp_path, "r.json", report)) == load_report(write(tmp_path, "baseline.report", report))
 
 
-def test_a_v1_report_is_read_as_v2():
+def test_a_v1_report_is_read_as_v3():
     # The /1 names, renamed as docs/report.md says; the figures /1 lacked summed as /2 does.
     old = make_report(BASE)
     new = load_report_dict(old)
-    assert new["schema"] == "kfoot.report/2" and new["upgraded_from"] == "kfoot.report/1"
+    assert new["schema"] == "kfoot.report/3" and new["upgraded_from"] == "kfoot.report/1"
     for holder, before in ((new["totals"], old["totals"]), (new["files"][0], old["files"][0])):
         assert "device_bytes" not in holder and holder["stored_bytes"] == before["device_bytes"] == 2 * 1160
         assert holder["image_bytes"] == sum(k["bytes"] for k in before["kinds"].values()) == 2 * 1160
@@ -178,7 +178,7 @@ def _broken(mutate):
     ("", "not valid JSON"),
     ("[1, 2]", "top level is a JSON list"),
     (_broken(lambda r: r.pop("schema")), 'no "schema" key'),
-    (_broken(lambda r: r.update(schema="kfoot.report/3")), "unsupported report schema 'kfoot.report/3'"),
+    (_broken(lambda r: r.update(schema="kfoot.report/4")), "unsupported report schema 'kfoot.report/4'"),
     (_broken(lambda r: r.update(schema="kfoot.manifest/1")), "unsupported report schema"),
     (_broken(lambda r: r.pop("totals")), '"totals" is missing'),
     (_broken(lambda r: r["totals"].pop("kernels")), "totals.kernels is missing"),

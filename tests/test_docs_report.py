@@ -19,6 +19,7 @@ REPORT_DOC = "docs/report.md"
 
 # Objects whose keys are names (an arch, a section, a route), not fields: paths use a placeholder.
 _REPORT_MAPS = {"archs": "<arch>", "kinds": "<kind>", "sections": "<section>", "device": "<arch (kind)>",
+                "relocatable_copies": "<arch (kind)>",
                 "modules_by_route": "<route>"}
 
 
@@ -81,6 +82,20 @@ def _nvidia_file(pattern: str) -> Path | None:
     return None
 
 
+def _with_linked_copy(obj: bytes, folder: Path) -> bytes:
+    """The object with its __nv_relfatbin containers also in a .nv_fatbin section (GNU objcopy):
+    an `-rdc` library's layout, whose __nv_relfatbin images are relocatable copies."""
+    import subprocess
+
+    from oracles import fatbin as oracle
+
+    (folder / "copies.o").write_bytes(obj)
+    (folder / "linked.fatbin").write_bytes(b"".join(obj[c.offset:c.end] for c in oracle.containers(obj, "__nv_relfatbin")))
+    subprocess.run(["objcopy", "--add-section", f".nv_fatbin={folder / 'linked.fatbin'}", str(folder / "copies.o")],
+                   check=True)
+    return (folder / "copies.o").read_bytes()
+
+
 @pytest.fixture(scope="module")
 def report_inputs(tmp_path_factory) -> list[Path]:
     """Three formats made in milliseconds from libcudadevrt.a (the nvidia-cuda-runtime wheel): the
@@ -113,6 +128,7 @@ def report_inputs(tmp_path_factory) -> list[Path]:
         handle.writestr("kfoot_docs/libdevrt.so", bytes(obj))
         handle.writestr("kfoot_docs/libdevrt_copy.so", bytes(obj))  # its kernels twice: `duplicates`
         handle.writestr("kfoot_docs/libmac.dylib", b"\xcf\xfa\xed\xfe" + bytes(60))  # Mach-O: `unreadable`
+        handle.writestr("kfoot_docs/libcopies.so", _with_linked_copy(bytes(obj), out))  # `relocatable`
     return [library, wheel, out / "devrt_sm_90.cubin"]
 
 
@@ -130,8 +146,8 @@ def test_report_fields_are_the_documented_ones(report_json):
     assert _leaves(written) == _leaves(documented), (
         f"kfoot report --json writes {sorted(_leaves(written) - _leaves(documented))}, which {REPORT_DOC} does not "
         f"list; {REPORT_DOC} lists {sorted(_leaves(documented) - _leaves(written))}, which it does not write")
-    assert report_json["schema"] == "kfoot.report/2"
-    phrase(REPORT_DOC, '| `schema` | string | `"kfoot.report/2"` |')
+    assert report_json["schema"] == "kfoot.report/3"
+    phrase(REPORT_DOC, '| `schema` | string | `"kfoot.report/3"` |')
     # upgraded_from: only a report upgraded from /1 has it.
     from kfoot.report.report_json import upgrade_report
 
@@ -157,26 +173,34 @@ def test_measured_memory_fields_are_the_documented_ones(report_inputs, fake_gpu,
 
 def _check_attribution(holder: dict, where: str) -> None:
     h = holder
-    assert h["host_bytes"] + h["overhead_bytes"] + h["stored_bytes"] + h["filtered_bytes"] == h["size"], where
-    for group in ("archs", "kinds", "sections"):
+    copies = h.get("relocatable") or {"kernels": 0, "stored_bytes": 0, "archs": {}, "families": []}  # /2 baselines: none
+    assert h["host_bytes"] + h["overhead_bytes"] + h["stored_bytes"] + h.get("relocatable_bytes", 0) + \
+        h["filtered_bytes"] == h["size"], where
+    for group in ("archs", "kinds"):
         assert sum(e["stored_bytes"] for e in h[group].values()) == h["stored_bytes"], (where, group)
+    assert sum(e["stored_bytes"] for e in h["sections"].values()) == h["stored_bytes"] + copies["stored_bytes"], where
+    assert (h.get("relocatable_kernels", 0), h.get("relocatable_bytes", 0)) == (copies["kernels"], copies["stored_bytes"])
+    assert copies["kernels"] == sum(f["kernels"] for f in copies["families"]) == \
+        sum(a["kernels"] for a in copies["archs"].values() if a["kind"] == "sass"), where
+    assert copies["stored_bytes"] == sum(a["stored_bytes"] for a in copies["archs"].values()), where
     for group in ("archs", "kinds"):
         assert sum(e["image_bytes"] for e in h[group].values()) == h["image_bytes"], (where, group)
     assert sum(e["overhead_bytes"] for e in h["sections"].values()) == h["overhead_bytes"], where
     assert h["code_bytes"] == sum(f["code_bytes"] for f in h["families"]), where
-    kernels = [sum(f["kernels"] for f in h["families"]), sum(s["kernels"] for s in h["sections"].values()),
+    kernels = [sum(f["kernels"] for f in h["families"]), sum(s["kernels"] for s in h["sections"].values()) - copies["kernels"],
                sum(a["kernels"] for a in h["archs"].values() if a["kind"] == "sass")]
     assert kernels == [h["kernels"]] * 3, where
     a = h["attribution"]
     assert (a["host"], a["container_overhead"], a["filtered_out"]) == (h["host_bytes"], h["overhead_bytes"], h["filtered_bytes"])
     assert a["device"] == {f"{name} ({e['kind']})": e["stored_bytes"] for name, e in h["archs"].items()}, where
+    assert a.get("relocatable_copies", {}) == {f"{name} ({e['kind']})": e["stored_bytes"] for name, e in copies["archs"].items()}
     images = sum(e["images"] for e in h["archs"].values())
     assert sum(h["images"][k] for k in ("sass", "ptx", "ltoir")) == sum(h["compression"].values()) == images, where
     assert h["code_bytes"] <= h["kinds"].get("sass", {}).get("image_bytes", 0), where
 
 
 def test_report_byte_attribution_is_as_documented(report_json, report_inputs):
-    phrase(REPORT_DOC, "host_bytes + overhead_bytes + stored_bytes + filtered_bytes == size")
+    phrase(REPORT_DOC, "host_bytes + overhead_bytes + stored_bytes + relocatable_bytes + filtered_bytes == size")
     filtered = kfoot_json("report", *report_inputs, "--arch", "sm_90,compute_121", "--filter", "memcpy", "--json")
     baseline = json.loads((REPO / "ci" / "demo-baseline.json").read_text())
     assert filtered["totals"]["filtered_bytes"] > 0 and filtered["options"]["filter"] == "memcpy"
@@ -184,12 +208,13 @@ def test_report_byte_attribution_is_as_documented(report_json, report_inputs):
         files, totals = report["files"], report["totals"]
         for index, file in enumerate(files):
             _check_attribution(file, f"files[{index}]")
-            assert file["images"]["undecodable"] == len(file["undecodable"])
+            assert file["images"]["undecodable"] + (file.get("relocatable") or {"images": {}})["images"].get("undecodable", 0) \
+                == len(file["undecodable"])
         _check_attribution(totals, "totals")
         assert totals["files"] == len(files)
         for key in ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                    "filtered_bytes", "kernels", "global_symbols"):
-            assert totals[key] == sum(f[key] for f in files), key
+                    "filtered_bytes", "kernels", "global_symbols", "relocatable_kernels", "relocatable_bytes"):
+            assert totals.get(key, 0) == sum(f.get(key, 0) for f in files), key
     # --filter leaves the images whole and counts only the matching kernels.
     assert filtered["totals"]["image_bytes"] == sum(a["image_bytes"] for n, a in report_json["totals"]["archs"].items()
                                                     if n in ("sm_90", "compute_121"))
@@ -226,7 +251,7 @@ def test_report_renames_from_1_are_what_the_upgrade_does():
             assert after in now and after not in was, (where, after)
             if before:
                 assert before in was and before not in now and now[after] == was[before], (where, before)
-    assert (old["schema"], new["schema"], new["upgraded_from"]) == ("kfoot.report/1", "kfoot.report/2", "kfoot.report/1")
+    assert (old["schema"], new["schema"], new["upgraded_from"]) == ("kfoot.report/1", "kfoot.report/3", "kfoot.report/1")
 
 
 # ------------------------------------------------------------------------ the diff and the gate

@@ -281,7 +281,7 @@ def test_update_baseline_writes_new_and_the_gate_then_passes(capsys, reports, tm
     assert code == 0 and "baseline written" in out
     # A /1 report given as the new baseline is written as /2 (the form kfoot reads it in).
     assert json.loads(baseline.read_text()) == to_document(load_report(reports["base"]))
-    assert json.loads(baseline.read_text())["schema"] == "kfoot.report/2"
+    assert json.loads(baseline.read_text())["schema"] == "kfoot.report/3"
     assert run_main(capsys, "gate", "--baseline", baseline, reports["new"])[0] == 1
     code, out, _ = run_main(capsys, "gate", "--baseline", baseline, reports["new"], "--update-baseline")
     assert code == 0 and "kernels +6" in out

@@ -21,7 +21,7 @@ CONTRACT_TOTAL_KEYS = {"files", "size", "stored_bytes", "image_bytes", "code_byt
 def test_json_contract(cuda_fixtures):
     proc = run_kfoot("report", "--json", cuda_fixtures["libfixture.so"], cuda_fixtures["obj_speed.o"])
     report = json.loads(proc.stdout)
-    assert report["schema"] == "kfoot.report/2"
+    assert report["schema"] == "kfoot.report/3"
     assert report["tool"]["name"] == "kfoot" and report["tool"]["version"]
     assert len(report["files"]) == 2
     for file in report["files"]:

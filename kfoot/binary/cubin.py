@@ -84,12 +84,13 @@ class Kernel:
     stack_bytes: int | None = 0  # None as for registers
     local_bytes: int = 0
     constant_bytes: int = 0
+    relocatable: bool = False  # set by the report: a relocatable copy (`__nv_relfatbin`), never loaded
 
     def __reduce__(self):
         # Positional when pickled: report workers send every kernel to the parent, which unpickles
         # them one after another (a slots object's default pickle carries a dict of its fields).
         return Kernel, (self.name, self.family, self.arch, self.code_bytes, self.registers, self.shared_bytes,
-                        self.param_bytes, self.stack_bytes, self.local_bytes, self.constant_bytes)
+                        self.param_bytes, self.stack_bytes, self.local_bytes, self.constant_bytes, self.relocatable)
 
 
 # The categories of an image's bytes, in the report's order (docs/report.md, `image_sections`).

@@ -21,7 +21,7 @@ def _split(values) -> frozenset[str] | None:
 
 @click.command("report")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schema kfoot.report/2, docs/report.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schema kfoot.report/3, docs/report.md).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "html"]), default=None,
               help="Output format (default: table; --json is short for --format json; html: one self-contained "
                    "page with a treemap, best with -o FILE; it implies --kernels).")

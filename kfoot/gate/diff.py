@@ -39,19 +39,27 @@ def stable_kernel_key(mangled: str) -> str:
     return strip_module_ids(demangle(strip_module_ids(mangled)))
 
 
-def _sources(report: Report, group: str) -> list:
+def _sources(report: Report, group: str) -> list | None:
     """A group's tables over the whole report: the totals', else each file's (null or missing
-    reads as absent, as the report reader lets it)."""
+    reads as absent, as the report reader lets it); None when neither carries it (a report
+    upgraded from /2 whose figures counted relocatable copies: docs/report.md)."""
     if group not in report.totals.absent:
         return [getattr(report.totals, group)]
+    if not report.files or any(group in f.absent for f in report.files):
+        return None
     return [getattr(f, group) for f in report.files]
+
+
+def comparable(report: Report, group: str) -> bool:
+    """Whether the report carries a group (families, archs, kinds) for the diff to compare."""
+    return _sources(report, group) is not None
 
 
 def family_table(report: Report) -> dict[str, dict]:
     """Per-family figures over the whole report, by stable family name; "names" maps each
     kernel's stable key to its mangled name, where the report lists names."""
     table: dict[str, dict] = {}
-    for families in _sources(report, "families"):
+    for families in _sources(report, "families") or []:
         for family in families:
             row = table.setdefault(stable_family_name(family.name), dict.fromkeys(FAMILY_METRICS, 0))
             for key in FAMILY_METRICS:
@@ -69,7 +77,7 @@ def family_table(report: Report) -> dict[str, dict]:
 def group_table(report: Report, group: str, metrics: tuple[str, ...]) -> dict[str, dict]:
     """Per-arch or per-kind figures over the whole report, with the kind."""
     table: dict[str, dict] = {}
-    for entries in _sources(report, group):
+    for entries in _sources(report, group) or []:
         for name, entry in entries.items():
             row = table.setdefault(name, dict.fromkeys(metrics, 0))
             for key in metrics:
@@ -178,6 +186,9 @@ class ReportDiff:
     families: list[GroupChange] = field(default_factory=list)
     archs: list[GroupChange] = field(default_factory=list)
     kinds: list[GroupChange] = field(default_factory=list)
+    # Groups not compared because a side does not carry them (a report upgraded from /2 whose
+    # families, archs and kinds counted relocatable copies).
+    not_compared: list[str] = field(default_factory=list)
 
     @property
     def is_zero(self) -> bool:
@@ -202,6 +213,7 @@ class ReportDiff:
             "families_removed": [g.name for g in self.families_with("removed")],
             "archs": [g.to_dict() for g in self.archs],
             "kinds": [g.to_dict() for g in self.kinds],
+            "not_compared": list(self.not_compared),
         }
 
 
@@ -210,11 +222,14 @@ def diff_reports(base: Report, new: Report, base_label: str = "base", new_label:
     base_totals, new_totals = total_figures(base), total_figures(new)
     totals = {key: Change(base_totals[key], new_totals[key])
               for key in TOTAL_METRICS if key in base_totals and key in new_totals}
-    families = _compare_groups(family_table(base), family_table(new), FAMILY_METRICS)
+    missing = [group for group in ("families", "archs", "kinds")
+               if not (comparable(base, group) and comparable(new, group))]
+    families = _compare_groups(family_table(base), family_table(new), FAMILY_METRICS) if "families" not in missing else []
     families.sort(key=lambda g: (-g.delta("kernels"), -g.delta("code_bytes"), g.name))
-    archs = _compare_groups(group_table(base, "archs", ARCH_METRICS), group_table(new, "archs", ARCH_METRICS), ARCH_METRICS)
-    kinds = _compare_groups(group_table(base, "kinds", KIND_METRICS), group_table(new, "kinds", KIND_METRICS), KIND_METRICS)
-    return ReportDiff(base_label, new_label, totals, families, archs, kinds)
+    archs, kinds = ([] if group in missing else
+                    _compare_groups(group_table(base, group, metrics), group_table(new, group, metrics), metrics)
+                    for group, metrics in (("archs", ARCH_METRICS), ("kinds", KIND_METRICS)))
+    return ReportDiff(base_label, new_label, totals, families, archs, kinds, missing)
 
 
 def _compare_groups(base: dict[str, dict], new: dict[str, dict], metrics: tuple[str, ...]) -> list[GroupChange]:

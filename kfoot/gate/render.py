@@ -20,7 +20,17 @@ TOTAL_LABELS = {
     "kernels": "kernels",
     "distinct_kernels": "distinct kernels",
     "global_symbols": "global symbols",
+    "relocatable_kernels": "relocatable kernels (never loaded)",
+    "relocatable_bytes": "relocatable copies, stored bytes (never loaded)",
 }
+
+
+def not_compared_note(diff: ReportDiff) -> str | None:
+    """Why some groups are not in the diff (a report upgraded from /2 of an -rdc library)."""
+    if not diff.not_compared:
+        return None
+    return (f"not compared: {', '.join(diff.not_compared)} (a report does not carry them: one from kfoot.report/2 "
+            "that counted relocatable copies as kernels; docs/report.md, From /2 to /3)")
 # How many families a table shows before summarising the rest as one line.
 FAMILY_ROWS = 30
 
@@ -121,6 +131,8 @@ def render_diff(diff: ReportDiff) -> list:
     out += _kernel_changes_table(diff.families)
     out += _groups_table("Archs", _changed(diff.archs), "arch")
     out += _groups_table("Kinds", _changed(diff.kinds), "kind")
+    if not_compared_note(diff):
+        out.append(_plain_line(not_compared_note(diff)))
     return out
 
 
@@ -266,6 +278,8 @@ def markdown_diff(diff: ReportDiff, heading: str = "###") -> str:
     lines += _md_kernel_changes(diff.families)
     lines += _md_groups("Archs", _changed(diff.archs), "arch")
     lines += _md_groups("Kinds", _changed(diff.kinds), "kind")
+    if not_compared_note(diff):
+        lines += [f"_{not_compared_note(diff)}_", ""]
     return "\n".join(lines)
 
 

@@ -149,6 +149,10 @@ def evaluate(diff: ReportDiff, budget: Budget, base: Report | None = None, new: 
     `new` themselves. A family budget naming a family that is in neither report is bad input
     (exit 2): most likely a typo, and a rule that silently guards nothing."""
     family_checks: list[Check] = []
+    if budget.families and "families" in diff.not_compared:
+        raise KfootError("family budgets need both reports' families, and one report has none: a baseline "
+                         "upgraded from kfoot.report/2 whose families counted the relocatable copies of -rdc "
+                         "code (docs/report.md, From /2 to /3); update it (kfoot gate --update-baseline)")
     for name in sorted(budget.families):
         family = diff.family(name)
         if family is None:

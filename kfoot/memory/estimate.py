@@ -216,7 +216,8 @@ def estimate_file(file_report, arch: str | None = None, *, jit_ptx: bool = True,
     """The context-memory estimate of one report file (`FileReport`); None when the file holds
     no loadable device code. `max_bytes` bounds what the PTX JIT step reads and decodes per
     container (default: kfoot.core.limits.max_memory())."""
-    loads = file_report.image_loads
+    # Relocatable copies (__nv_relfatbin beside .nv_fatbin): nothing loads them.
+    loads = [image for image in file_report.image_loads if not image.relocatable]
     name = arch or default_arch(loads)
     if name is None:
         return None

@@ -6,36 +6,58 @@ from __future__ import annotations
 from ..binary import compress_modes
 from .decode import ImageResult
 from .families import strip_module_ids
-from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, FileReport, ImageLoad, SectionStats,
-                    Totals, Undecodable, empty_sections)
+from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, Figures, FileReport, ImageLoad,
+                    SectionStats, Totals, Undecodable, empty_sections)
+
+
+class _Names:
+    """One side's families (loaded, or the relocatable copies): their figures and name sets."""
+
+    def __init__(self):
+        self.family_names: dict[str, set[str]] = {}  # families partition the names: no separate set
+        self.family_stats: dict[str, FamilyStats] = {}
 
 
 class Accumulator:
-    """Adds image results into figures; keeps the name sets needed for distinct counts."""
+    """Adds image results into figures; keeps the name sets needed for distinct counts.
+
+    Relocatable copies (ImageResult.relocatable: never loaded) are added into the file's
+    `relocatable` figures, the loaded images into the file's own: the two never mix, and only
+    loaded kernels can be duplicates. Sections are where the bytes lie, and count both."""
 
     def __init__(self, report, options):
         self.report = report
         self.options = options
-        self.family_names: dict[str, set[str]] = {}  # families partition the names: no separate set
-        self.family_stats: dict[str, FamilyStats] = {}
+        self.loaded, self.copies_side = _Names(), _Names()
+        if report.relocatable is None:
+            report.relocatable = Figures()
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
         # (arch, name without module IDs) -> code bytes of each copy in the file's SASS images
         self.copies: dict[tuple[str, str], list[int]] = {}
         self.stable_names: dict[str, str] = {}  # the same names recur per arch: strip each once
 
+    @property
+    def family_names(self) -> dict[str, set[str]]:
+        return self.loaded.family_names
+
+    @property
+    def family_stats(self) -> dict[str, FamilyStats]:
+        return self.loaded.family_stats
+
     def add_image(self, image: ImageResult) -> None:
-        r = self.report
+        file = self.report
         self.archs_seen.add(image.arch)
         if self.options.archs is not None and image.arch not in self.options.archs:
-            r.filtered_bytes += image.stored_bytes
+            file.filtered_bytes += image.stored_bytes
             return
+        r, side = (file.relocatable, self.copies_side) if image.relocatable else (file, self.loaded)
         r.stored_bytes += image.stored_bytes
         r.image_bytes += image.image_bytes
         r.images[image.kind] = r.images.get(image.kind, 0) + 1
         r.compression[image.compression] = r.compression.get(image.compression, 0) + 1
         arch = r.archs.setdefault(image.arch, ArchStats(image.kind))
         kind = r.kinds.setdefault(image.kind, ArchStats(image.kind))
-        section = r.sections.setdefault(image.section, SectionStats())
+        section = file.sections.setdefault(image.section, SectionStats())
         for stats in (arch, kind, section):
             stats.images += 1
             stats.stored_bytes += image.stored_bytes
@@ -50,15 +72,15 @@ class Accumulator:
             for key, value in parts.items():
                 arch.image_sections[key] += value
                 r.image_sections[key] += value
-        if r.what_if_compress is not None:
+        if file.what_if_compress is not None:  # every container's bytes, relocatable ones too
             for mode in compress_modes.MODES:
-                r.what_if_compress[mode] += image.stored_bytes if image.what_if is None else image.what_if[mode]
-        r.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
-                                       image.error is None, image.kernel_total, image.section, image.data_bytes,
-                                       image.offset))
+                file.what_if_compress[mode] += image.stored_bytes if image.what_if is None else image.what_if[mode]
+        file.image_loads.append(ImageLoad(image.container, image.arch, image.kind, image.load_bytes, image.image_bytes,
+                                          image.error is None, image.kernel_total, image.section, image.data_bytes,
+                                          image.offset, image.relocatable))
         if image.error is not None:
             r.images["undecodable"] += 1
-            r.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))
+            file.undecodable.append(Undecodable(image.offset, image.section, image.arch, image.kind, image.error))
         if image.kind == "ptx":
             arch.kernels += image.ptx_entries
             kind.kernels += image.ptx_entries
@@ -67,22 +89,27 @@ class Accumulator:
         section.global_symbols += image.global_symbols
         counted = 0
         for family, group in image.families.items():
-            stats = self.family_stats.get(family)
+            stats = side.family_stats.get(family)
             if stats is None:
-                stats = self.family_stats[family] = FamilyStats(family)
-                self.family_names[family] = set()
+                stats = side.family_stats[family] = FamilyStats(family)
+                side.family_names[family] = set()
             stats.kernels += group.kernels
             stats.code_bytes += group.code_bytes
             r.code_bytes += group.code_bytes
-            self.family_names[family].update(group.names)
+            side.family_names[family].update(group.names)
             counted += group.kernels
+            if image.relocatable:
+                continue  # never loaded: not a duplicate of the linked copy
             for name, size in zip(group.names, group.sizes):
                 stable = self.stable_names.get(name)
                 if stable is None:
                     stable = self.stable_names[name] = strip_module_ids(name)
                 self.copies.setdefault((image.arch, stable), []).append(size)
-        if r.kernel_rows is not None and image.rows:
-            r.kernel_rows.extend(image.rows)
+        if file.kernel_rows is not None and image.rows:
+            if image.relocatable:
+                for row in image.rows:
+                    row.relocatable = True
+            file.kernel_rows.extend(image.rows)
         arch.kernels += counted
         kind.kernels += counted
         section.kernels += counted
@@ -90,10 +117,12 @@ class Accumulator:
 
     def finish(self) -> None:
         r = self.report
-        r.distinct_kernels = sum(len(names) for names in self.family_names.values())
-        for name, stats in self.family_stats.items():
-            stats.distinct_kernels = len(self.family_names[name])
-        r.families = sorted(self.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+        for figures, side in ((r, self.loaded), (r.relocatable, self.copies_side)):
+            figures.distinct_kernels = sum(len(names) for names in side.family_names.values())
+            for name, stats in side.family_stats.items():
+                stats.distinct_kernels = len(side.family_names[name])
+            figures.families = sorted(side.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+        r.relocatable_kernels, r.relocatable_bytes = r.relocatable.kernels, r.relocatable.stored_bytes
         r.duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
                                for (arch, name), sizes in self.copies.items() if len(sizes) > 1),
                               key=lambda d: (-d.wasted_bytes, d.name, d.arch))
@@ -115,42 +144,58 @@ def cross_duplicates(files: list[FileReport], accumulators: list["Accumulator"])
 
 
 def merge_into_totals(totals: Totals, acc: Accumulator, file: FileReport, fam_names: dict,
-                       fam_stats: dict) -> None:
+                       fam_stats: dict, relocatable_names: dict | None = None) -> None:
+    """Add a file's figures into the totals; its families' names into `fam_names` (and the
+    relocatable copies' into `relocatable_names`), for the distinct counts over all files."""
     totals.files += 1
-    for attr in ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                 "filtered_bytes", "kernels", "global_symbols", "duplicate_bytes"):
+    for attr in ("size", "host_bytes", "overhead_bytes", "filtered_bytes", "duplicate_bytes", "relocatable_kernels",
+                 "relocatable_bytes"):
         setattr(totals, attr, getattr(totals, attr) + getattr(file, attr))
-    for key, value in file.image_sections.items():
-        totals.image_sections[key] += value
-    for key, value in file.images.items():
-        totals.images[key] = totals.images.get(key, 0) + value
-    for key, value in file.compression.items():
-        totals.compression[key] = totals.compression.get(key, 0) + value
+    for key, stats in file.sections.items():
+        into = totals.sections.setdefault(key, SectionStats())
+        for attr in ("containers", "images", "kernels", "global_symbols", "stored_bytes", "overhead_bytes"):
+            setattr(into, attr, getattr(into, attr) + getattr(stats, attr))
     if file.what_if_compress is not None:
         if totals.what_if_compress is None:
             totals.what_if_compress = dict.fromkeys(file.what_if_compress, 0)
         for key, value in file.what_if_compress.items():
             totals.what_if_compress[key] += value
-    for table_name in ("archs", "kinds"):
-        table = getattr(totals, table_name)
-        for key, stats in getattr(file, table_name).items():
-            into = table.setdefault(key, ArchStats(stats.kind))
-            into.images += stats.images
-            into.kernels += stats.kernels
-            into.stored_bytes += stats.stored_bytes
-            into.image_bytes += stats.image_bytes
-            if stats.image_sections is not None:
-                if into.image_sections is None:
-                    into.image_sections = empty_sections()
-                for part, value in stats.image_sections.items():
-                    into.image_sections[part] += value
-    for key, stats in file.sections.items():
-        into = totals.sections.setdefault(key, SectionStats())
-        for attr in ("containers", "images", "kernels", "global_symbols", "stored_bytes", "overhead_bytes"):
-            setattr(into, attr, getattr(into, attr) + getattr(stats, attr))
-    for family, stats in acc.family_stats.items():
-        into = fam_stats.setdefault(family, FamilyStats(family))
-        into.kernels += stats.kernels
-        into.code_bytes += stats.code_bytes
-        fam_names.setdefault(family, set()).update(acc.family_names[family])
+    if totals.relocatable is None:
+        totals.relocatable = Figures()
+    for into, figures, side, names in ((totals, file, acc.loaded, fam_names),
+                                       (totals.relocatable, file.relocatable, acc.copies_side,
+                                        {} if relocatable_names is None else relocatable_names)):
+        _merge_figures(into, figures)
+        stats_into = fam_stats if into is totals else {f.name: f for f in into.families}
+        for family, stats in side.family_stats.items():
+            into_family = stats_into.setdefault(family, FamilyStats(family))
+            into_family.kernels += stats.kernels
+            into_family.code_bytes += stats.code_bytes
+            names.setdefault(family, set()).update(side.family_names[family])
+        if into is not totals:
+            into.families = list(stats_into.values())
 
+
+def _merge_figures(into, figures) -> None:
+    """The image figures of a file (or its relocatable copies) added into the totals'."""
+    for attr in ("stored_bytes", "image_bytes", "code_bytes", "kernels", "global_symbols"):
+        setattr(into, attr, getattr(into, attr) + getattr(figures, attr))
+    for key, value in figures.image_sections.items():
+        into.image_sections[key] += value
+    for key, value in figures.images.items():
+        into.images[key] = into.images.get(key, 0) + value
+    for key, value in figures.compression.items():
+        into.compression[key] = into.compression.get(key, 0) + value
+    for table_name in ("archs", "kinds"):
+        table = getattr(into, table_name)
+        for key, stats in getattr(figures, table_name).items():
+            entry = table.setdefault(key, ArchStats(stats.kind))
+            entry.images += stats.images
+            entry.kernels += stats.kernels
+            entry.stored_bytes += stats.stored_bytes
+            entry.image_bytes += stats.image_bytes
+            if stats.image_sections is not None:
+                if entry.image_sections is None:
+                    entry.image_sections = empty_sections()
+                for part, value in stats.image_sections.items():
+                    entry.image_sections[part] += value

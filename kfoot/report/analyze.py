@@ -84,11 +84,12 @@ def _shares(group: fatbin.Group) -> list[int]:
 
 def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
     plan = FilePlan(binary)
-    flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
-             "kernel_filter": options.kernel_filter, "load": options.load_bytes,
-             "what_if": options.what_if_compress}
+    options_flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
+                     "kernel_filter": options.kernel_filter, "load": options.load_bytes,
+                     "what_if": options.what_if_compress}
     for found in binary.containers:
         section, container = found.section, found.container
+        flags = {**options_flags, "relocatable": found.relocatable}
         if container is None:  # a raw cubin: one image, all payload
             plan.work.append(Work(found.window, found.key, section, None, raw_size=found.size, **flags))
             plan.slots[section] = plan.slots.get(section, 0) + found.size
@@ -184,7 +185,7 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
             if body is None:
                 continue
             try:
-                hits[key] = result_codec.from_cache(body, works[0].section, key)
+                hits[key] = result_codec.from_cache(body, works[0].section, key, works[0].relocatable)
             except (ValueError, TypeError, KeyError, AttributeError):
                 continue  # tampered or from a kfoot that wrote it differently: decoded again
             if on_progress:
@@ -218,6 +219,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     totals = Totals()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}
+    relocatable_names: dict[str, set] = {}
     files, accumulators = [], []
     cache = ReportCache.from_env() if options.cache else None
     # Each binary is open while it is analysed and closed when the walk moves on.
@@ -226,7 +228,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
             file, acc = _analyze(binary, options, progress_factory, cache)
             files.append(file)
             accumulators.append(acc)
-            merge_into_totals(totals, acc, file, fam_names, fam_stats)
+            merge_into_totals(totals, acc, file, fam_names, fam_stats, relocatable_names)
     if cache is not None and cache.written:
         cache.prune()  # once per run: a folder of many binaries lists the cache once
     if not files:
@@ -248,6 +250,11 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
         # so a rebuild of the same sources lists none.
         stats.kernel_names = sorted({strip_module_ids(n) for n in fam_names[family]})
     totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+    copies = totals.relocatable
+    copies.distinct_kernels = sum(len(names) for names in relocatable_names.values())
+    for stats in copies.families:
+        stats.distinct_kernels = len(relocatable_names[stats.name])
+    copies.families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
     return Report(files, totals, options.filters)
 
 

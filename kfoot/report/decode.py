@@ -37,6 +37,7 @@ class Work:
     load: bool = True  # measure the image's load bytes
     memory_share: int | None = None  # bytes decoding it may hold: its decoder's share of the memory bound
     what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
+    relocatable: bool = False  # a relocatable copy, never loaded (kfoot.binary.walk.Found.relocatable)
 
     @property
     def stored(self) -> int:
@@ -79,6 +80,9 @@ class ImageResult:
     # mode -> predicted payload slot (--what-if-compress); None: not predicted (counted as stored).
     # A --concat group's prediction is carried by its first member, the others carry zeros.
     what_if: dict | None = None
+    # A relocatable copy (`__nv_relfatbin` beside `.nv_fatbin`): never loaded, counted apart. Set
+    # from where its container lies, not from its bytes (the report cache does not hold it).
+    relocatable: bool = False
 
     def set_kernels(self, kernels: list[cubin.Kernel], work: Work) -> None:
         self.kernel_total = len(kernels)
@@ -123,7 +127,8 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
     declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
     full = payload is not None and (entry.compression == "none" or len(payload) == declared)
     result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
-                         len(payload) if full else declared, entry.offset, error, container=work.key)
+                         len(payload) if full else declared, entry.offset, error, container=work.key,
+                         relocatable=work.relocatable)
     if payload is None:
         return result
     if entry.kind == fatbin.KIND_ELF:
@@ -151,7 +156,8 @@ def decode(work: Work) -> list[ImageResult]:
             return [ImageResult(work.section, f"sm_{sm}", "sass", "none", work.raw_size, work.raw_size, 0,
                                 f"not read: needs {format_bytes(2 * work.raw_size)} to parse, more than the "
                                 f"{format_bytes(work.memory_share)} its decoder may take (its share of {MAX_MEMORY_ENV} "
-                                "or --max-memory, the memory bound); counted from its size", container=work.key)]
+                                "or --max-memory, the memory bound); counted from its size", container=work.key,
+                                relocatable=work.relocatable)]
         data = work.ref.read(0, work.raw_size)
         # A raw .cubin that does not parse is bad input: let it raise, naming the file.
         image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load,
@@ -160,7 +166,8 @@ def decode(work: Work) -> list[ImageResult]:
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
-                             data_bytes=image.data_bytes, container=work.key, image_sections=image.sections)
+                             data_bytes=image.data_bytes, container=work.key, image_sections=image.sections,
+                             relocatable=work.relocatable)
         result.set_kernels(image.kernels, work)
         return [result]
     entry = work.entry

@@ -22,7 +22,9 @@ from importlib import resources
 
 from ..binary.cubin import IMAGE_SECTIONS, Kernel
 from .families import demangle
-from .model import ArchStats, FileReport, Report, Totals
+from ..binary.host import RELOCATABLE_SECTIONS
+from .model import ArchStats, Figures, FileReport, Report, Totals
+from .render import NEVER_LOADED
 from .report_json import TOOL, options_document
 
 FAMILIES_PER_ARCH = 100
@@ -30,6 +32,7 @@ KERNELS_PER_FAMILY = 25
 KERNEL_ROWS = 2000
 DUPLICATE_ROWS = 2000
 NAME_CHARS = 2000  # CUTLASS names run to 10,000 characters; the page shows the start of them
+RELOCATABLE = RELOCATABLE_SECTIONS[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -72,11 +75,12 @@ def _capped(items: list[tuple[str, int, object]], cap: int) -> tuple[list, int, 
     return items[:cap], len(rest), sum(w for _, w, _ in rest)
 
 
-def _arch_node(name: str, arch: ArchStats, rows: list[Kernel]) -> dict:
+def _arch_node(name: str, arch: ArchStats, rows: list[Kernel], note: str = "") -> dict:
     """An arch as stored; a SASS arch with kernel rows is split into its families' code and the
-    rest of its images, in uncompressed bytes scaled to the stored bytes when they differ."""
+    rest of its images, in uncompressed bytes scaled to the stored bytes when they differ.
+    `note`: ", never loaded" for the relocatable copies."""
     stored, image = arch.stored_bytes, arch.image_bytes
-    label = f"{name} ({arch.kind or '?'})"
+    label = f"{name} ({arch.kind or '?'}{note})"
     if arch.kind != "sass" or not rows:
         return tree_node(label, stored, "arch", r=image if image != stored else None)
     families: dict[str, list[Kernel]] = {}
@@ -111,14 +115,20 @@ def _arch_node(name: str, arch: ArchStats, rows: list[Kernel]) -> dict:
 def file_tree(file: FileReport) -> dict:
     """One file: host, filtered, and its fatbin sections -> archs -> families -> kernels. The
     report does not split archs by section: a file with images in several sections gets one
-    rectangle for those sections together."""
-    rows_by_arch: dict[str, list[Kernel]] = {}
+    rectangle for those sections together. Relocatable copies (never loaded) are archs of their
+    own inside `__nv_relfatbin`, the only section that holds them."""
+    rows_by_arch: dict[tuple[str, bool], list[Kernel]] = {}
     for row in file.kernel_rows or []:
-        rows_by_arch.setdefault(row.arch, []).append(row)
-    archs = [_arch_node(name, arch, rows_by_arch.get(name, []))
+        rows_by_arch.setdefault((row.arch, row.relocatable), []).append(row)
+    archs = [_arch_node(name, arch, rows_by_arch.get((name, False), []))
              for name, arch in sorted(file.archs.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0]))]
+    copies = file.relocatable.archs if file.relocatable is not None else {}
+    copy_nodes = [_arch_node(name, arch, rows_by_arch.get((name, True), []), f", {NEVER_LOADED}")
+                  for name, arch in sorted(copies.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0]))]
     sections = file.sections
-    holding = sorted(name for name, s in sections.items() if s.stored_bytes)
+    loaded = {name: s.stored_bytes - (file.relocatable_bytes if name == RELOCATABLE else 0)
+              for name, s in sections.items()}
+    holding = sorted(name for name, stored in loaded.items() if stored)
     children = [tree_node("host code and data", file.host_bytes, "host"),
                 tree_node("left out by filters", file.filtered_bytes, "filtered")]
     overheads = {name: s.overhead_bytes for name, s in sections.items()}
@@ -127,12 +137,13 @@ def file_tree(file: FileReport) -> dict:
         for name in sorted(sections):
             parts = [tree_node(f"container overhead ({name})", overheads[name], "overhead")]
             parts += archs if name == target else []
+            parts += copy_nodes if name == RELOCATABLE else []
             children.append(tree_node(name, sum(p["v"] for p in parts), "section", parts))
         if target is None:  # no section holds image bytes: only empty archs are left
             children += archs
     else:
         parts = [tree_node(f"container overhead ({name})", overheads[name], "overhead") for name in sorted(sections)]
-        parts += archs
+        parts += archs + copy_nodes
         children.append(tree_node(" + ".join(holding), sum(p["v"] for p in parts), "section", parts,
                                   t="the report does not split archs by section: these sections are one rectangle"))
     return tree_node(file.path or "?", sum(c["v"] for c in children), "file", children, r=file.size)
@@ -152,7 +163,8 @@ def report_tree(report: Report) -> dict:
 def _kernel_rows(report: Report) -> tuple[list[list], int]:
     rows = [(file.path, k) for file in report.files for k in file.kernel_rows or []]
     rows.sort(key=lambda item: (-item[1].code_bytes, item[1].name))
-    out = [[path, short_name(demangle(k.name)), k.family, k.arch, k.code_bytes, k.registers, k.stack_bytes,
+    out = [[path, short_name(demangle(k.name)), k.family, f"{k.arch} ({NEVER_LOADED})" if k.relocatable else k.arch,
+            k.code_bytes, k.registers, k.stack_bytes,
             k.shared_bytes, k.local_bytes, k.constant_bytes, k.param_bytes] for path, k in rows[:KERNEL_ROWS]]
     return out, len(rows)
 
@@ -167,11 +179,13 @@ def _duplicate_rows(report: Report) -> tuple[list[list], int]:
 
 
 SUMMARY_FIGURES = ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                   "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes")
+                   "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes",
+                   "relocatable_kernels", "relocatable_bytes")
 
 
 def report_payload(report: Report) -> dict:
     scope: FileReport | Totals = report.files[0] if len(report.files) == 1 else report.totals
+    copies = scope.relocatable if scope.relocatable is not None else Figures()
     kernels, kernel_count = _kernel_rows(report)
     duplicates, duplicate_count = _duplicate_rows(report)
     files = [[f.path, f.format, *(getattr(f, k) for k in SUMMARY_FIGURES)] for f in report.files]
@@ -184,9 +198,15 @@ def report_payload(report: Report) -> dict:
         "images": dict(scope.images), "compression": dict(scope.compression),
         "files": files + ([["total", "", *(getattr(report.totals, k) for k in SUMMARY_FIGURES)]]
                           if len(files) > 1 else []),
-        "families": [[f.name, f.kernels, f.distinct_kernels, f.code_bytes] for f in scope.families],
-        "archs": [[n, a.kind, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.archs.items())],
-        "kinds": [[n, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.kinds.items())],
+        "families": [[f.name, f.kernels, f.distinct_kernels, f.code_bytes] for f in scope.families] +
+                    [[f"{f.name} ({NEVER_LOADED})", f.kernels, f.distinct_kernels, f.code_bytes] for f in copies.families],
+        "archs": [[n, a.kind, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.archs.items())] +
+                 [[n, f"{a.kind}, {NEVER_LOADED}", a.images, a.kernels, a.stored_bytes, a.image_bytes]
+                  for n, a in sorted(copies.archs.items())],
+        "kinds": [[n, a.images, a.kernels, a.stored_bytes, a.image_bytes] for n, a in sorted(scope.kinds.items())] +
+                 [[f"{n} ({NEVER_LOADED})", a.images, a.kernels, a.stored_bytes, a.image_bytes]
+                  for n, a in sorted(copies.kinds.items())],
+        "unreadable": [[u.path, u.member or "", u.reason] for u in report.totals.unreadable],
         "sections": [[n, s.containers, s.images, s.kernels, s.stored_bytes, s.overhead_bytes]
                      for n, s in sorted(scope.sections.items())],
         "image_sections": [[n, *(a.image_sections.get(k, 0) for k in IMAGE_SECTIONS), sum(a.image_sections.values())]

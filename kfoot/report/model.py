@@ -108,6 +108,7 @@ class ImageLoad:
     section: str = ""  # host section of its container: only .nv_fatbin is registered when the library loads
     data_bytes: int = 0  # of load_bytes, module-scope globals (the driver's data heap)
     offset: int = 0  # of its entry header, in the bytes of the file (or member) the container is in
+    relocatable: bool = False  # a relocatable copy: never loaded
 
 
 @dataclass(slots=True)
@@ -135,6 +136,13 @@ class Figures:
     memory: dict | None = None  # context memory (kfoot.memory), only with `report --memory`
     # mode -> bytes the fatbin containers would take under nvcc --compress-mode (--what-if-compress)
     what_if_compress: dict | None = None
+    # Relocatable copies: images in `__nv_relfatbin` beside a linked `.nv_fatbin` (an `-rdc`
+    # library), which nothing loads. Never in the figures above (kernels, stored_bytes, archs,
+    # families ... count what is loaded, as `cuobjdump -symbols` lists it): their kernels and
+    # stored bytes here, and their own figures (archs, kinds, families ...) in `relocatable`.
+    relocatable_kernels: int = 0
+    relocatable_bytes: int = 0  # their stored bytes: a bucket of the attribution of its own
+    relocatable: "Figures | None" = None
     # Figures a report JSON read back does not carry (they read as 0; a group as empty): totals
     # and file figures (size, image_bytes ...) and the groups (families, archs, kinds). An
     # analysed report carries every one.

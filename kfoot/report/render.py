@@ -43,6 +43,8 @@ def summary_table(report: Report) -> Table:
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
             table.add_row(label, value if isinstance(value, Text) else Text(value))
+        if f.relocatable_kernels or f.relocatable_bytes:
+            table.add_row("relocatable copies", Text(relocatable_line(f), style="yellow"))
         return table
     table = Table(title="kfoot report", box=box.SIMPLE_HEAVY)
     for col in ("file", "format", "size", "stored", "image", "code", "kernels", "distinct", "globals"):
@@ -54,7 +56,25 @@ def summary_table(report: Report) -> Table:
     t = report.totals
     table.add_row("[bold]total[/]", "", *(format_bytes(n) for n in (t.size, t.stored_bytes, t.image_bytes, t.code_bytes)),
                   f"{t.kernels:,}", f"{t.distinct_kernels:,}", f"{t.global_symbols:,}", end_section=True)
+    if t.relocatable_kernels or t.relocatable_bytes:
+        table.caption = f"relocatable copies, not in the columns: {relocatable_line(t)}"
     return table
+
+
+NEVER_LOADED = "never loaded"
+
+
+def relocatable_line(fig) -> str:
+    """The relocatable copies of a file or the totals, in words (`-rdc` code in __nv_relfatbin)."""
+    return (f"{fig.relocatable_kernels:,} kernels, {fig.relocatable_bytes:,} B ({format_bytes(fig.relocatable_bytes)}), "
+            f"{NEVER_LOADED} (__nv_relfatbin)")
+
+
+def _copies(fig):
+    """The relocatable copies' figures, or empty ones (a report read back without them)."""
+    from .model import Figures
+
+    return fig.relocatable if fig.relocatable is not None else Figures()
 
 
 def _duplicate_rows(fig) -> list[tuple[str, str, str, int]]:
@@ -76,7 +96,9 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for name, arch, where, wasted in rows[:top]:
             table.add_row(Text(demangle(name)), Text(arch), where, format_bytes(wasted))
         table.caption = (f"{len(rows) - top} more (--top N); " if len(rows) > top else "") + \
-            f"{fig.duplicate_bytes:,} B in duplicate copies"
+            f"{fig.duplicate_bytes:,} B in duplicate copies" + \
+            (f"; relocatable copies ({NEVER_LOADED}) are not counted here: {fig.relocatable_kernels:,} kernels, "
+             f"{format_bytes(fig.relocatable_bytes)}" if fig.relocatable_kernels else "")
         return table
     if by == "image-section":
         for col in ("arch", *IMAGE_SECTIONS, "image"):
@@ -91,8 +113,15 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
             table.add_row(Text(fam.name), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
-        if len(fig.families) > top:
-            table.caption = f"{len(fig.families) - top} more families (--top N)"
+        copies = _copies(fig).families
+        for fam in copies[:top]:
+            table.add_row(Text.assemble(fam.name, (f" ({NEVER_LOADED})", "yellow")), f"{fam.kernels:,}",
+                          f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
+        more = [f"{len(rows) - top} more {what}" for rows, what in ((fig.families, "families"),
+                                                                     (copies, f"relocatable families, {NEVER_LOADED}"))
+                if len(rows) > top]
+        if more:
+            table.caption = "; ".join(more) + " (--top N)"
         return table
     if by == "section":
         for col in ("section", "containers", "images", "kernels", "stored", "overhead"):
@@ -101,13 +130,16 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
             table.add_row(Text(name), str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
                           format_bytes(s.overhead_bytes))
         return table
-    rows = fig.archs if by == "arch" else fig.kinds
+    group = "archs" if by == "arch" else "kinds"
     columns = (by, "kind") if by == "arch" else (by,)
     for col in (*columns, "images", "kernels", "stored", "image"):
         table.add_column(col, justify="left" if col in columns else "right")
-    for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
-        cells = (Text(name), Text(a.kind)) if by == "arch" else (Text(name),)
-        table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes), format_bytes(a.image_bytes))
+    for rows, note in ((getattr(fig, group), ""), (getattr(_copies(fig), group), f" ({NEVER_LOADED})")):
+        for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
+            label = Text.assemble(a.kind if by == "arch" else name, (note, "yellow"))
+            cells = (Text(name), label) if by == "arch" else (label,)
+            table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes),
+                          format_bytes(a.image_bytes))
     return table
 
 
@@ -119,6 +151,8 @@ def attribution_table(fig) -> Table:
     total = fig.size or 1
     rows = [("host code and data", fig.host_bytes), ("fatbin container overhead", fig.overhead_bytes)]
     rows += [(f"device {name} ({a.kind}), stored", a.stored_bytes) for name, a in sorted(fig.archs.items())]
+    rows += [(f"relocatable {name} ({a.kind}), stored, {NEVER_LOADED}", a.stored_bytes)
+             for name, a in sorted(_copies(fig).archs.items())]
     if fig.filtered_bytes:
         rows.append(("left out by filters", fig.filtered_bytes))
     for label, value in rows:
@@ -150,7 +184,8 @@ def kernel_table(file: FileReport, top: int) -> Table:
     rows = sorted(file.kernel_rows or [], key=lambda k: (-k.code_bytes, k.name))
     from .families import demangle
     for k in rows[:top]:
-        table.add_row(Text(demangle(k.name)), Text(k.arch), f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
+        arch = Text.assemble(k.arch, (f" ({NEVER_LOADED})", "yellow")) if k.relocatable else Text(k.arch)
+        table.add_row(Text(demangle(k.name)), arch, f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
                       f"{k.shared_bytes:,}", f"{k.local_bytes:,}", f"{k.constant_bytes:,}", f"{k.param_bytes:,}")
     return table
 
@@ -205,12 +240,17 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
         lines.append(f"| **total** | | {t.size:,} | {t.stored_bytes:,} | {t.image_bytes:,} | {t.code_bytes:,} | "
                      f"{t.kernels:,} | {t.distinct_kernels:,} | {t.global_symbols:,} |")
     scope = t if len(report.files) > 1 else report.files[0]
+    if scope.relocatable_kernels or scope.relocatable_bytes:
+        lines += ["", f"Relocatable copies, not in the columns: {relocatable_line(scope)}."]
+    copies = _copies(scope)
     for b in ([by] if by else ["arch", "family"]):
         lines.append("")
         if b == "family":
             lines += ["| family | kernels | distinct | code bytes |", "|---|---:|---:|---:|"]
             lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
                       for f in scope.families[:top]]
+            lines += [f"| `{f.name}` ({NEVER_LOADED}) | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
+                      for f in copies.families[:top]]
         elif b == "duplicate":
             lines += ["| kernel | arch | copies | wasted bytes |", "|---|---|---:|---:|"]
             lines += [f"| `{name}` | {arch} | {where} | {wasted:,} |" for name, arch, where, wasted in _duplicate_rows(scope)[:top]]
@@ -230,6 +270,8 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
             lines += [f"| {b} | kind | images | kernels | stored bytes | image bytes |", "|---|---|---:|---:|---:|---:|"]
             lines += [f"| {n} | {a.kind} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | {a.image_bytes:,} |"
                       for n, a in sorted(rows.items())]
+            lines += [f"| {n} | {a.kind}, {NEVER_LOADED} | {a.images} | {a.kernels:,} | {a.stored_bytes:,} | "
+                      f"{a.image_bytes:,} |" for n, a in sorted(getattr(copies, "archs" if b == "arch" else "kinds").items())]
     if scope.what_if_compress is not None:
         lines += ["", "| --compress-mode | device code bytes (predicted) | vs. as stored |", "|---|---:|---:|"]
         lines += [f"| {mode} | {value:,} | {change} |" for mode, value, change in _what_if_rows(scope)]

@@ -1,8 +1,8 @@
-"""The report JSON, schema kfoot.report/2: the one module that writes it and reads it back.
+"""The report JSON, schema kfoot.report/3: the one module that writes it and reads it back.
 
 The contract is documented field by field in docs/report.md (tests/test_docs.py holds the two
-together). Keys may be added, never renamed; a rename is a new schema version with an upgrade
-here (`upgrade_report` reads /1).
+together). Keys may be added, never renamed; a rename or a change of what a figure counts is a
+new schema version with an upgrade here (`upgrade_report` reads /1 and /2).
 
 Writing: `to_document(report)`, the document `kfoot report --json` prints. Reading:
 `read_report_json(path)`, a typed Report from a file, or `from_document(data, path)` from one
@@ -33,7 +33,8 @@ from ..core.errors import KfootError
 from ..core.jsonfile import load_json_limited, looks_like_json
 from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report, Totals
 
-SCHEMA = "kfoot.report/2"
+SCHEMA = "kfoot.report/3"
+SCHEMA_V2 = "kfoot.report/2"
 SCHEMA_V1 = "kfoot.report/1"
 JSON_MAX_BYTES = 128 * 2 ** 20
 TOOL = {"name": "kfoot", "version": __version__}
@@ -42,7 +43,7 @@ TOOL = {"name": "kfoot", "version": __version__}
 # checks. The byte figures are named for what they count (docs/report.md): stored_bytes as in
 # the file, image_bytes uncompressed, code_bytes the kernels' machine code.
 TOTAL_METRICS = ("files", "size", "stored_bytes", "image_bytes", "code_bytes", "kernels", "distinct_kernels",
-                 "global_symbols")
+                 "global_symbols", "relocatable_kernels", "relocatable_bytes")
 FAMILY_METRICS = ("kernels", "distinct_kernels", "code_bytes")
 ARCH_METRICS = ("images", "kernels", "stored_bytes", "image_bytes")
 KIND_METRICS = ARCH_METRICS
@@ -97,8 +98,19 @@ def _family_document(family: FamilyStats) -> dict:
     return out
 
 
+def _relocatable_document(fig: Figures) -> dict:
+    """The relocatable copies' own figures: those of the loaded images that describe images."""
+    return {"kernels": fig.kernels, "distinct_kernels": fig.distinct_kernels, "global_symbols": fig.global_symbols,
+            "stored_bytes": fig.stored_bytes, "image_bytes": fig.image_bytes, "code_bytes": fig.code_bytes,
+            "images": dict(fig.images), "compression": dict(fig.compression),
+            "archs": {name: _arch_document(a) for name, a in sorted(fig.archs.items())},
+            "kinds": {name: _arch_document(k) for name, k in sorted(fig.kinds.items())},
+            "families": [_family_document(f) for f in fig.families], "image_sections": dict(fig.image_sections)}
+
+
 def _figures_document(fig: Figures) -> dict:
     """What a file and the totals have in common."""
+    relocatable = fig.relocatable if fig.relocatable is not None else Figures()
     return {
         "size": fig.size, "stored_bytes": fig.stored_bytes, "image_bytes": fig.image_bytes,
         "code_bytes": fig.code_bytes, "host_bytes": fig.host_bytes, "overhead_bytes": fig.overhead_bytes,
@@ -110,9 +122,13 @@ def _figures_document(fig: Figures) -> dict:
         "families": [_family_document(f) for f in fig.families],
         "image_sections": dict(fig.image_sections),
         "duplicate_bytes": fig.duplicate_bytes,
+        "relocatable_kernels": fig.relocatable_kernels, "relocatable_bytes": fig.relocatable_bytes,
         "attribution": {"host": fig.host_bytes, "container_overhead": fig.overhead_bytes,
                         "device": {f"{name} ({a.kind})": a.stored_bytes for name, a in sorted(fig.archs.items())},
+                        "relocatable_copies": {f"{name} ({a.kind})": a.stored_bytes
+                                               for name, a in sorted(relocatable.archs.items())},
                         "filtered_out": fig.filtered_bytes},
+        "relocatable": _relocatable_document(relocatable),
         **({"memory": fig.memory} if fig.memory is not None else {}),
         **({"what_if_compress": dict(fig.what_if_compress)} if fig.what_if_compress is not None else {}),
     }
@@ -174,7 +190,8 @@ def from_document(data: object, path: object) -> Report:
 # Figures' whole-number fields: read where the document has them (the reader checks those of
 # TOTAL_METRICS and duplicate_bytes; any other that is not a whole number >= 0 reads as absent).
 _FIGURE_COUNTS = ("size", "stored_bytes", "image_bytes", "code_bytes", "host_bytes", "overhead_bytes",
-                  "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes")
+                  "filtered_bytes", "kernels", "distinct_kernels", "global_symbols", "duplicate_bytes",
+                  "relocatable_kernels", "relocatable_bytes")
 _KERNEL_COUNTS = ("code_bytes", "shared_bytes", "param_bytes", "local_bytes", "constant_bytes")
 
 
@@ -218,18 +235,18 @@ def _file_read(entry: dict) -> FileReport:
 
 
 def validate_report(data: object, path: object) -> None:
-    """Checks the parts of the report contract that diff and gate rely on; a /1 report is
-    upgraded to /2 in place first (`upgrade_report`)."""
+    """Checks the parts of the report contract that diff and gate rely on; a /1 or /2 report is
+    upgraded to /3 in place first (`upgrade_report`)."""
     if not isinstance(data, dict):
         raise KfootError(f"not a kfoot report: top level is a JSON {type(data).__name__}, expected an object", path=path)
     schema = data.get("schema")
     if schema is None:
         raise KfootError('not a kfoot report: no "schema" key', path=path)
-    if schema == SCHEMA_V1:
+    if schema in (SCHEMA_V1, SCHEMA_V2):
         upgrade_report(data, path)
     elif schema != SCHEMA:
-        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {SCHEMA!r} "
-                         f"and {SCHEMA_V1!r})", path=path)
+        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {SCHEMA!r}, "
+                         f"{SCHEMA_V2!r} and {SCHEMA_V1!r})", path=path)
     _check_options(data.get("options"), path)
     totals = data.get("totals")
     if not isinstance(totals, dict):
@@ -322,6 +339,18 @@ def _check_groups(holder: dict, where: str, path: object) -> None:
 
 
 def upgrade_report(data: dict, path: object = None) -> dict:
+    """A kfoot.report/1 or /2 document as /3, in place (docs/report.md, "From /1 to /2" and
+    "From /2 to /3"); `upgraded_from` names the schema it had."""
+    original = data.get("schema")
+    if original == SCHEMA_V1:
+        _upgrade_v1(data)
+    _upgrade_v2(data)
+    data["schema"] = SCHEMA
+    data["upgraded_from"] = original
+    return data
+
+
+def _upgrade_v1(data: dict) -> None:
     """A kfoot.report/1 document as /2, in place (docs/report.md, "From /1 to /2"):
     `device_bytes` -> `stored_bytes`; an arch's or kind's `bytes` -> `image_bytes`; a family's
     `bytes` -> `code_bytes`; the totals' and files' `image_bytes` and `code_bytes`, which /1 did
@@ -353,9 +382,67 @@ def upgrade_report(data: dict, path: object = None) -> dict:
                 if figure not in holder and files and all(isinstance(f, dict) and isinstance(f.get(figure), int)
                                                           for f in files):
                     holder[figure] = sum(f[figure] for f in files)
-    data["schema"] = SCHEMA
-    data["upgraded_from"] = SCHEMA_V1
-    return data
+
+
+# The figures of a /2 report that counted relocatable copies and cannot be split from them (its
+# sections carry kernels, global symbols and stored bytes, nothing else): absent after the upgrade.
+_MIXED_FIGURES = ("image_bytes", "code_bytes", "duplicate_bytes")
+_MIXED_GROUPS = ("families", "archs", "kinds", "images", "compression", "image_sections")
+_RELFATBIN = "__nv_relfatbin"
+
+
+def _upgrade_v2(data: dict) -> None:
+    """/2 counted the relocatable copies of an `-rdc` library (`__nv_relfatbin` beside
+    `.nv_fatbin`) as kernels; /3 counts them apart. A file whose `sections` hold both (an archive's
+    members are objects, whose relocatable images are their device code: never copies) has
+    its __nv_relfatbin section's kernels, global symbols and stored bytes moved to
+    relocatable_kernels and relocatable_bytes; its figures that cannot be split are dropped
+    (absent: diff and gate compare them only where both sides have them). The totals take the
+    files' changes, or, with no files, the same rule."""
+    files = data.get("files") if isinstance(data.get("files"), list) else []
+    totals = data.get("totals")
+    moved = {"kernels": 0, "global_symbols": 0, "stored_bytes": 0}
+    for entry in files:
+        if isinstance(entry, dict) and entry.get("format") != "archive":
+            for key, value in _split_copies(entry).items():
+                moved[key] += value
+    if not isinstance(totals, dict):
+        return  # validate_report names the problem
+    if not files:
+        _split_copies(totals)
+    elif any(moved.values()):
+        _take_copies(totals, moved)
+    for holder in [*files, totals]:
+        if isinstance(holder, dict):
+            holder.setdefault("relocatable_kernels", 0)
+            holder.setdefault("relocatable_bytes", 0)
+
+
+def _split_copies(holder: dict) -> dict[str, int]:
+    """Move a holder's relocatable copies (its __nv_relfatbin section, beside .nv_fatbin) out of
+    its loaded figures; what was moved."""
+    sections = holder.get("sections")
+    if not isinstance(sections, dict) or ".nv_fatbin" not in sections or not isinstance(sections.get(_RELFATBIN), dict):
+        return {}
+    copies = sections[_RELFATBIN]
+    moved = {key: copies.get(key) for key in ("kernels", "global_symbols", "stored_bytes")}
+    if not all(type(v) is int and v >= 0 for v in moved.values()) or not (moved["kernels"] or moved["stored_bytes"]):
+        return {}
+    _take_copies(holder, moved)
+    return moved
+
+
+def _take_copies(holder: dict, moved: dict[str, int]) -> None:
+    for key, value in moved.items():
+        if type(holder.get(key)) is int:
+            holder[key] = max(holder[key] - value, 0)
+    holder["relocatable_kernels"] = holder.get("relocatable_kernels", 0) + moved["kernels"]
+    holder["relocatable_bytes"] = holder.get("relocatable_bytes", 0) + moved["stored_bytes"]
+    for key in _MIXED_FIGURES:
+        holder.pop(key, None)
+    for key in _MIXED_GROUPS:
+        if key in holder:
+            holder[key] = None
 
 
 def _check_count(value: object, where: str, path: object) -> None:

@@ -98,14 +98,16 @@ def _counts(value, keys) -> dict | None:
     return value
 
 
-def from_cache(body, section: str, key: ContainerKey) -> list[ImageResult]:
-    """ImageResults from a cache body, every field checked; ValueError (a miss) on anything odd."""
+def from_cache(body, section: str, key: ContainerKey, relocatable: bool = False) -> list[ImageResult]:
+    """ImageResults from a cache body, every field checked; ValueError (a miss) on anything odd.
+    `section` and `relocatable` say where the container lies, which its bytes do not."""
     names = _list_of(_fields(body, frozenset({"names", "images"}))["names"], str)
     images = []
     for item in _check(body["images"], list):
         _fields(item, _IMAGE_KEYS)
         error = item["error"]
         result = ImageResult(section, offset=key.offset + _check(item["offset"], int), container=key,
+                             relocatable=relocatable,
                              error=None if error is None else _check(error, str),
                              **{name: _check(item[name], kind) for name, kind in _PLAIN.items()})
         for family, group in _check(item["families"], dict).items():

@@ -191,6 +191,7 @@
     code_bytes: "kernel code", host_bytes: "host code and data", overhead_bytes: "fatbin container overhead",
     filtered_bytes: "left out by filters", kernels: "kernels", distinct_kernels: "distinct kernels",
     global_symbols: "global symbols", duplicate_bytes: "bytes in duplicate kernel copies",
+    relocatable_kernels: "relocatable kernels (never loaded)", relocatable_bytes: "relocatable copies, stored (never loaded)",
   };
   const num = (label) => ({ label: label, type: "num" });
   const text = (label, name) => ({ label: label, type: "text", name: !!name });
@@ -229,6 +230,9 @@
       table("kernels", "Per-kernel resources", [text("file", true), text("kernel", true), text("family", true), text("arch"), num("code bytes"),
         num("registers"), num("stack bytes"), num("shared bytes"), num("local bytes"), num("constant bytes"), num("param bytes")],
         data.kernels, { note: capNote(data.kernels.length, data.kernel_count, "kernels") });
+    }
+    if (data.unreadable.length) {
+      table("unreadable", "Binaries kfoot cannot read (left out)", [text("file", true), text("member", true), text("reason", true)], data.unreadable);
     }
     if (data.undecodable.length) {
       table("undecodable", "Undecodable images", [text("file", true), text("section"), num("offset"), text("arch"), text("kind"), text("reason", true)], data.undecodable);
