@@ -28,7 +28,7 @@ class Accumulator:
     def __init__(self, report, options):
         self.report = report
         self.options = options
-        self.loaded, self.copies_side = _Names(), _Names()
+        self.loaded, self.never_loaded = _Names(), _Names()
         if report.relocatable is None:
             report.relocatable = Figures()
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
@@ -50,7 +50,7 @@ class Accumulator:
         if self.options.archs is not None and image.arch not in self.options.archs:
             file.filtered_bytes += image.stored_bytes
             return
-        r, side = (file.relocatable, self.copies_side) if image.relocatable else (file, self.loaded)
+        r, side = (file.relocatable, self.never_loaded) if image.relocatable else (file, self.loaded)
         r.stored_bytes += image.stored_bytes
         r.image_bytes += image.image_bytes
         r.images[image.kind] = r.images.get(image.kind, 0) + 1
@@ -117,7 +117,7 @@ class Accumulator:
 
     def finish(self) -> None:
         r = self.report
-        for figures, side in ((r, self.loaded), (r.relocatable, self.copies_side)):
+        for figures, side in ((r, self.loaded), (r.relocatable, self.never_loaded)):
             figures.distinct_kernels = sum(len(names) for names in side.family_names.values())
             for name, stats in side.family_stats.items():
                 stats.distinct_kernels = len(side.family_names[name])
@@ -163,7 +163,7 @@ def merge_into_totals(totals: Totals, acc: Accumulator, file: FileReport, fam_na
     if totals.relocatable is None:
         totals.relocatable = Figures()
     for into, figures, side, names in ((totals, file, acc.loaded, fam_names),
-                                       (totals.relocatable, file.relocatable, acc.copies_side,
+                                       (totals.relocatable, file.relocatable, acc.never_loaded,
                                         {} if relocatable_names is None else relocatable_names)):
         _merge_figures(into, figures)
         stats_into = fam_stats if into is totals else {f.name: f for f in into.families}
