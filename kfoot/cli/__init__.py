@@ -12,6 +12,7 @@ import click
 
 from .. import __version__
 from ..core.errors import KfootError
+from ..core.escape import terminal_text
 
 # Command modules, each exporting `command` (a click command). One module per command keeps
 # the front end thin and lets each step of the pipeline own its arguments.
@@ -51,7 +52,8 @@ def main(argv=None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="kfoot", standalone_mode=False)
     except KfootError as exc:
-        click.echo(f"kfoot: error: {exc}", err=True)
+        # One line, whatever the message quotes: a path or a name may hold a newline or an escape.
+        click.echo(f"kfoot: error: {terminal_text(str(exc))}", err=True)
         return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt) as exc:
         # click turns Ctrl-C (and EOF at a prompt, which kfoot never shows) into Abort, keeping

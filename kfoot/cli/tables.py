@@ -13,12 +13,15 @@ def summary_table(title: str, rows):
     from rich.table import Table
     from rich.text import Text
 
-    # Values hold paths and names from the user's files: plain text, never rich markup.
-    table = Table(title=escape(title), title_justify="left", show_header=False)
+    from ..core.escape import terminal_text
+
+    # Values hold paths and names from the user's files: plain text, never rich markup, and
+    # control characters escaped.
+    table = Table(title=escape(terminal_text(title)), title_justify="left", show_header=False)
     table.add_column(style="bold")
     table.add_column()
     for label, value in rows:
-        table.add_row(Text(label), Text(value))
+        table.add_row(Text(terminal_text(label)), Text(terminal_text(value)))
     return table
 
 

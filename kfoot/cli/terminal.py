@@ -4,15 +4,22 @@ Results go to stdout: on a terminal at its width, with colour; into a pipe or fi
 width limit and no colour, so a table written to a file keeps every family name and number
 (rich would otherwise cut it at 80 columns). Progress bars and notes go to stderr, and only
 when stderr is a terminal: a CI log gets the result alone.
+
+Names in results come from files kfoot did not write: the render modules show them through
+kfoot.core.escape.terminal_text, and both consoles escape any control character left in the text
+they print (never in their own styling), so no escape sequence from a name reaches a terminal.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import sys
 from contextlib import contextmanager
 
 import click
+
+from ..core.escape import terminal_text
 
 # A line as wide as its content: rich sizes tables to fit, so this never pads, it only stops cutting.
 UNLIMITED_WIDTH = 1_000_000
@@ -80,8 +87,8 @@ class Terminal:
 
     def note(self, line: str) -> None:
         """One plain line on stderr (a warning, a failure list), whether or not it is a terminal:
-        never markup, so names with brackets print as they are."""
-        self.err.print(line, markup=False, highlight=False, soft_wrap=True)
+        never markup, so names with brackets print as they are, and control characters escaped."""
+        self.err.print(terminal_text(line), markup=False, highlight=False, soft_wrap=True)
 
     @staticmethod
     def render_text(*renderables) -> str:
@@ -110,12 +117,28 @@ class Terminal:
         return Progress(*columns, console=self.err, transient=transient)
 
 
-def _console(stream, force_plain: bool = False):
+@functools.cache
+def _console_class():
+    """rich's Console, escaping what reaches the stream (rich is imported when first needed)."""
     from rich.console import Console
+    from rich.segment import Segment
 
+    class EscapingConsole(Console):
+        def _render_buffer(self, buffer) -> str:
+            # The last step before the stream: text segments (never rich's own control segments)
+            # lose any control character a renderer let through; line breaks are rich's layout.
+            return super()._render_buffer(
+                segment if segment.control else Segment(terminal_text(segment.text, keep_newlines=True),
+                                                        segment.style, segment.control)
+                for segment in buffer)
+
+    return EscapingConsole
+
+
+def _console(stream, force_plain: bool = False):
     tty = not force_plain and stream.isatty()
-    return Console(file=stream, width=None if tty else UNLIMITED_WIDTH, color_system="auto" if tty else None,
-                   highlight=False, soft_wrap=False, force_terminal=tty if tty else None)
+    return _console_class()(file=stream, width=None if tty else UNLIMITED_WIDTH, color_system="auto" if tty else None,
+                            highlight=False, soft_wrap=False, force_terminal=tty if tty else None)
 
 
 def terminal() -> Terminal:

@@ -1,9 +1,11 @@
-"""`kfoot compare` rendered: one table (rows = figures, columns = modes) for rich and Markdown."""
+"""`kfoot compare` rendered: one table (rows = figures, columns = modes) for rich and Markdown.
+The caption names the spec and a variant: shown escaped on a terminal, as code in Markdown."""
 
 from __future__ import annotations
 
 import os
 
+from ..core.escape import markdown_code, terminal_text
 from ..core.units import format_bytes
 from .run import MODES, Comparison
 
@@ -41,11 +43,12 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def caption(result: Comparison) -> list[str]:
+def caption(result: Comparison, show=terminal_text) -> list[str]:
+    """The lines under the table; `show` renders the spec's path and the variant's template-id."""
     v = result.variants
     ratio = v["nested_switch"] / v["as_written"] if v["as_written"] else 0
     spec = os.path.relpath(result.spec) if not os.path.relpath(result.spec).startswith("..") else result.spec
-    lines = [f"spec {spec}: {v['as_written']:,} variants as written; a nested type switch over the same "
+    lines = [f"spec {show(spec)}: {v['as_written']:,} variants as written; a nested type switch over the same "
              f"axes would instantiate {v['nested_switch']:,} (x{ratio:.2f}). archs: {', '.join(result.archs)}."]
     if result.memory_method == "measured":
         lines.append(f"(*) context memory measured on {result.device}: cuMemGetInfo minus a baseline context, "
@@ -60,7 +63,7 @@ def caption(result: Comparison) -> list[str]:
     if result.trace:
         lines.append(f"after the trace: the {result.modes['hybrid'].variants_aot} traced variants in use "
                      "(RTC: their cubins after kfoot warm --trace).")
-    lines.append(f"first use: {result.first_use['variant']} for {result.first_use['arch']}, NVRTC already "
+    lines.append(f"first use: {show(result.first_use['variant'])} for {result.first_use['arch']}, NVRTC already "
                  "loaded; shipped = the library, or the registry and its templates.")
     return lines
 
@@ -85,4 +88,8 @@ def render_markdown(result: Comparison) -> str:
     header, rows = table_rows(result)
     lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in caption(result)) + "\n"
+    return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in caption(result, _code)) + "\n"
+
+
+def _code(text: str) -> str:
+    return markdown_code(text, in_table=False)

@@ -1,6 +1,8 @@
 """Output of `kfoot diff` and `kfoot gate`: rich renderables for people (a list, in print order),
 Markdown for CI summaries (text); neither prints. (JSON is the `to_dict()` of the diff and the
-verdict; the HTML page is kfoot.gate.html.)"""
+verdict; the HTML page is kfoot.gate.html.) Family and kernel names and the reports' paths come
+from files kfoot did not write: text shows them through kfoot.core.escape.terminal_text (`_text`),
+Markdown as code spans (`_md_name`), so they can neither style a terminal nor shape a summary."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ..core.escape import markdown_code, terminal_text
 from .diff import Change, GroupChange, ReportDiff
 from .verdict import BaselineUpdate, Check, KernelCheck, Verdict, size_metric
 
@@ -113,11 +116,15 @@ def _line(markup: str) -> Text:
 
 
 def _plain_line(line: str) -> Text:
-    return Text(line, no_wrap=True, overflow="ignore")
+    return Text(terminal_text(line), no_wrap=True, overflow="ignore")
+
+
+def _text(name: str) -> Text:
+    return Text(terminal_text(name))
 
 
 def render_diff(diff: ReportDiff) -> list:
-    out = [_line(f"[bold]kfoot diff[/] {escape(diff.base_label)} -> {escape(diff.new_label)}: "
+    out = [_line(f"[bold]kfoot diff[/] {escape(terminal_text(diff.base_label))} -> {escape(terminal_text(diff.new_label))}: "
                  f"{escape(summary_line(diff))}")]
     if diff.is_zero:
         return out
@@ -147,7 +154,7 @@ def _groups_table(title: str, groups: list[GroupChange], what: str) -> list:
         table.add_column(metric.replace("_", " "), justify="right")
     for group in groups[:FAMILY_ROWS]:
         cells = [f"{group.figures[m].new:,} ({signed(group.figures[m].delta)})" for m in metrics]
-        table.add_row(Text(group.name), group.status, *cells)
+        table.add_row(_text(group.name), group.status, *cells)
     if len(groups) > FAMILY_ROWS:
         table.add_row(f"... {len(groups) - FAMILY_ROWS} more", "", *[""] * len(metrics))
     return [table]
@@ -162,7 +169,7 @@ def _kernel_changes_table(families: list[GroupChange]) -> list:
         table.add_column(name)
     for family, direction, shown, more in rows:
         for index, kernel in enumerate(shown):
-            table.add_row(Text(family if index == 0 else ""), direction if index == 0 else "", Text(kernel))
+            table.add_row(_text(family if index == 0 else ""), direction if index == 0 else "", _text(kernel))
         if more:
             table.add_row("", "", f"... and {more:,} more")
     return [table]
@@ -177,10 +184,10 @@ def render_verdict(verdict: Verdict, update_hint: str | None = None) -> list:
                           ("allowed", "right"), ("result", "left")):
         table.add_column(name, justify=justify, no_wrap=name == "rule")
     for check in verdict.checks:
-        table.add_row(Text(_rule(check)), f"{check.change.base:,}", f"{check.change.new:,}", change_text(check.change),
+        table.add_row(_text(_rule(check)), f"{check.change.base:,}", f"{check.change.new:,}", change_text(check.change),
                       _allowed(check), "ok" if check.passed else "[red]OVER BUDGET[/]")
     for kcheck in verdict.kernel_checks:
-        table.add_row(Text(_kernel_rule(kcheck)), "", "", f"{len(kcheck.offenders):,} of {kcheck.compared:,} kernels over",
+        table.add_row(_text(_kernel_rule(kcheck)), "", "", f"{len(kcheck.offenders):,} of {kcheck.compared:,} kernels over",
                       f"+{kcheck.limit.describe(_kernel_unit(kcheck))} each", "ok" if kcheck.passed else "[red]OVER BUDGET[/]")
     out.append(table)
     out += _kernel_offenders_table(verdict.kernel_checks)
@@ -206,7 +213,7 @@ def _families_table(title: str, families: list[GroupChange]) -> list:
     for name in ("kernels", "change", "code bytes change", "status"):
         table.add_column(name, justify="left" if name == "status" else "right")
     for family in families[:FAMILY_ROWS]:
-        table.add_row(Text(family.name), f"{family.figures['kernels'].new:,}", signed(family.delta("kernels")),
+        table.add_row(_text(family.name), f"{family.figures['kernels'].new:,}", signed(family.delta("kernels")),
                       signed(family.delta("code_bytes")), family.status)
     if len(families) > FAMILY_ROWS:
         table.add_row(f"... {len(families) - FAMILY_ROWS} more", "", "", "", "")
@@ -219,9 +226,10 @@ def _allowed(check: Check) -> str:
     return f"{check.allowed:+,} ({check.limit.describe(_unit(check))})"
 
 
-def _kernel_rule(check: KernelCheck) -> str:
+def _kernel_rule(check: KernelCheck, show=str) -> str:
+    """The rule's name; `show` renders a family's name (as code in Markdown)."""
     what = "registers" if check.metric == "registers" else "stack bytes"
-    return f"{check.name}: {what} per kernel" if check.scope == "family" else f"{what} per kernel ({check.name})"
+    return f"{show(check.name)}: {what} per kernel" if check.scope == "family" else f"{what} per kernel ({check.name})"
 
 
 def _kernel_unit(check: KernelCheck) -> str:
@@ -244,13 +252,14 @@ def _kernel_offenders_table(checks: list[KernelCheck]) -> list:
     for name in ("kernel", "arch", "figure", "base", "new", "change", "allowed"):
         table.add_column(name, justify="left" if name in ("kernel", "arch", "figure") else "right")
     for kernel, arch, figure, base, new, allowed in rows:
-        table.add_row(Text(kernel), arch, figure, f"{base:,}", f"{new:,}", signed(new - base), f"{allowed:+,}")
+        table.add_row(_text(kernel), _text(arch), figure, f"{base:,}", f"{new:,}", signed(new - base), f"{allowed:+,}")
     return [table]
 
 
-def _rule(check: Check) -> str:
+def _rule(check: Check, show=str) -> str:
+    """The rule's name; `show` renders a family's name (as code in Markdown)."""
     what = check.metric.replace("_", " ")
-    return f"{check.name}: {what}" if check.scope == "family" else f"{what} ({check.name})"
+    return f"{show(check.name)}: {what}" if check.scope == "family" else f"{what} ({check.name})"
 
 
 def _unit(check: Check) -> str:
@@ -261,13 +270,16 @@ def _unit(check: Check) -> str:
 # Markdown (GitHub step summaries, PR comments)
 
 
-def _md_name(name: str) -> str:
-    # Backticks keep `_`, `*` and `<` in C++ names literal; a `|` would end the table cell.
-    return "`" + name.replace("`", "'").replace("|", "\\|") + "`"
+def _md_name(name: str, in_table: bool = True) -> str:
+    return markdown_code(name, in_table=in_table)
+
+
+def _md_labels(diff: ReportDiff) -> str:
+    return f"{_md_name(diff.base_label, False)} → {_md_name(diff.new_label, False)}"
 
 
 def markdown_diff(diff: ReportDiff, heading: str = "###") -> str:
-    lines = [f"{heading} kfoot diff", "", f"`{diff.base_label}` → `{diff.new_label}`: {summary_line(diff)}", ""]
+    lines = [f"{heading} kfoot diff", "", f"{_md_labels(diff)}: {summary_line(diff)}", ""]
     if diff.is_zero:
         return "\n".join(lines)
     lines += ["| figure | base | new | change |", "|---|---:|---:|---:|"]
@@ -303,7 +315,7 @@ def _md_kernel_changes(families: list[GroupChange]) -> list[str]:
         return []
     lines = ["**Kernels added and removed**", ""]
     for family, direction, shown, more in rows:
-        lines.append(f"- {_md_name(family)} {direction}: " + ", ".join(_md_name(k) for k in shown)
+        lines.append(f"- {_md_name(family, False)} {direction}: " + ", ".join(_md_name(k, False) for k in shown)
                      + (f", and {more:,} more" if more else ""))
     return lines + [""]
 
@@ -311,20 +323,20 @@ def _md_kernel_changes(families: list[GroupChange]) -> list[str]:
 def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
     word = {"pass": "PASS", "shrink": "PASS (footprint shrank)", "fail": "FAIL"}[verdict.outcome]
     diff = verdict.diff
-    lines = [f"### kfoot gate: {word}", "", f"`{diff.base_label}` → `{diff.new_label}`: {summary_line(diff)}", "",
+    lines = [f"### kfoot gate: {word}", "", f"{_md_labels(diff)}: {summary_line(diff)}", "",
              "| rule | base | new | change | allowed | result |", "|---|---:|---:|---:|---:|---|"]
     for check in verdict.checks:
-        lines.append(f"| {_md_rule(check)} | {check.change.base:,} | {check.change.new:,} | {change_text(check.change)} "
+        lines.append(f"| {_rule(check, _md_name)} | {check.change.base:,} | {check.change.new:,} | {change_text(check.change)} "
                      f"| {_allowed(check)} | {'ok' if check.passed else '**over budget**'} |")
     for kcheck in verdict.kernel_checks:
-        lines.append(f"| {_kernel_rule(kcheck)} | | | {len(kcheck.offenders):,} of {kcheck.compared:,} kernels over "
+        lines.append(f"| {_kernel_rule(kcheck, _md_name)} | | | {len(kcheck.offenders):,} of {kcheck.compared:,} kernels over "
                      f"| +{kcheck.limit.describe(_kernel_unit(kcheck))} each | {'ok' if kcheck.passed else '**over budget**'} |")
     lines.append("")
     offenders = kernel_offender_rows(verdict.kernel_checks)
     if offenders:
         lines += ["**Kernels over budget**", "", "| kernel | arch | figure | base | new | change | allowed |",
                   "|---|---|---|---:|---:|---:|---:|"]
-        lines += [f"| {_md_name(k)} | {arch} | {figure} | {base:,} | {new:,} | {signed(new - base)} | {allowed:+,} |"
+        lines += [f"| {_md_name(k)} | {_md_name(arch)} | {figure} | {base:,} | {new:,} | {signed(new - base)} | {allowed:+,} |"
                   for k, arch, figure, base, new, allowed in offenders]
         lines.append("")
     for title, families in (("Families that grew, most first", verdict.grown_families),
@@ -340,10 +352,6 @@ def markdown_verdict(verdict: Verdict, update_hint: str | None = None) -> str:
         lines.append("")
         lines += _md_kernel_changes(families)
     if not verdict.passed and update_hint:
-        lines += [f"If this growth is intended, update the baseline: `{update_hint}`", ""]
+        lines += [f"If this growth is intended, update the baseline: {_md_name(update_hint, False)}", ""]
     return "\n".join(lines)
 
-
-def _md_rule(check: Check) -> str:
-    what = check.metric.replace("_", " ")
-    return f"{_md_name(check.name)}: {what}" if check.scope == "family" else f"{what} ({check.name})"

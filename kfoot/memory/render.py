@@ -9,6 +9,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from ..core.escape import markdown_code, terminal_text
 from ..core.units import format_bytes
 
 COLUMNS = ("file", "method", "arch", "eager", "lazy", "modules", "first use")
@@ -56,8 +57,8 @@ def render_memory(report) -> list:
     captions = []
     for cells, notes in _rows(report):
         name = Path(cells[0]).name if cells[0] != "total" else "total"  # the full path is in the table above
-        table.add_row(Text(name), *cells[1:])
-        captions += [f"{name}: {note}" for note in notes]
+        table.add_row(Text(terminal_text(name)), *cells[1:])
+        captions += [terminal_text(f"{name}: {note}") for note in notes]
     table.caption = Text("\n".join([*captions, LEGEND]))
     return [table]
 
@@ -67,6 +68,7 @@ def memory_markdown(report) -> str:
              "|" + "|".join("---:" if c in NUMERIC else "---" for c in COLUMNS) + "|"]
     notes = []
     for cells, file_notes in _rows(report):
-        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-        notes += [f"- {cells[0]}: {note}" for note in file_notes]
+        # The file's path is a name from the command line; the other cells are kfoot's figures.
+        lines.append("| " + " | ".join([markdown_code(cells[0], in_table=True), *cells[1:]]) + " |")
+        notes += [f"- {markdown_code(cells[0], in_table=False)}: {note}" for note in file_notes]
     return "\n".join(lines + [""] + notes + [f"- {LEGEND}"]) + "\n"

@@ -1,7 +1,8 @@
 """Rendering a Report for people: rich tables, and Markdown for CI summaries.
 
 JSON is kfoot.report.report_json.to_document; these renderers read the same model and never
-recompute figures.
+recompute figures. Every name and path comes from a binary or a command line: the tables show it
+through `_text` (control characters escaped), the Markdown through `_md` (a code span).
 """
 
 from __future__ import annotations
@@ -12,9 +13,18 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ..core.escape import markdown_code, terminal_text
 from ..core.units import format_bytes
 from ..binary.cubin import IMAGE_SECTIONS
 from .model import FileReport, Report, Totals
+
+
+def _text(name: str, style: str = "") -> Text:
+    return Text(terminal_text(name), style=style)
+
+
+def _md(name: str) -> str:
+    return markdown_code(name, in_table=True)
 
 
 def _images_cell(fig) -> Text:
@@ -29,7 +39,7 @@ def summary_table(report: Report) -> Table:
     """One file: a key/value card. Several: one row per file and a total."""
     if len(report.files) == 1:
         f = report.files[0]
-        table = Table(title=f"kfoot report: {escape(f.path)}", box=box.SIMPLE_HEAVY, show_header=False)
+        table = Table(title=f"kfoot report: {escape(terminal_text(f.path))}", box=box.SIMPLE_HEAVY, show_header=False)
         table.add_column("figure", style="bold")
         table.add_column("value", overflow="fold")
         size = f"{f.size:,} B ({format_bytes(f.size)})"
@@ -42,7 +52,7 @@ def summary_table(report: Report) -> Table:
                              ("kernels", f"{f.kernels:,} ({f.distinct_kernels:,} distinct)"),
                              ("global symbols", f"{f.global_symbols:,}"), ("images", _images_cell(f)),
                              ("compression", ", ".join(f"{n} {k}" for k, n in f.compression.items() if n) or "-")):
-            table.add_row(label, value if isinstance(value, Text) else Text(value))
+            table.add_row(label, value if isinstance(value, Text) else _text(value))
         if f.relocatable_kernels or f.relocatable_bytes:
             table.add_row("relocatable copies", Text(relocatable_line(f), style="yellow"))
         return table
@@ -51,7 +61,7 @@ def summary_table(report: Report) -> Table:
         table.add_column(col, justify="left" if col in ("file", "format") else "right",
                          overflow="fold" if col == "file" else "ellipsis")
     for f in report.files:
-        table.add_row(Text(f.path), Text(f.format), *(format_bytes(n) for n in (f.size, f.stored_bytes, f.image_bytes, f.code_bytes)),
+        table.add_row(_text(f.path), _text(f.format), *(format_bytes(n) for n in (f.size, f.stored_bytes, f.image_bytes, f.code_bytes)),
                       f"{f.kernels:,}", f"{f.distinct_kernels:,}", f"{f.global_symbols:,}")
     t = report.totals
     table.add_row("[bold]total[/]", "", *(format_bytes(n) for n in (t.size, t.stored_bytes, t.image_bytes, t.code_bytes)),
@@ -94,7 +104,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
             table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
         rows = _duplicate_rows(fig)
         for name, arch, where, wasted in rows[:top]:
-            table.add_row(Text(demangle(name)), Text(arch), where, format_bytes(wasted))
+            table.add_row(_text(demangle(name)), _text(arch), where, format_bytes(wasted))
         table.caption = (f"{len(rows) - top} more (--top N); " if len(rows) > top else "") + \
             f"{fig.duplicate_bytes:,} B in duplicate copies" + \
             (f"; relocatable copies ({NEVER_LOADED}) are not counted here: {fig.relocatable_kernels:,} kernels, "
@@ -105,17 +115,17 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
             table.add_column(col, justify="left" if col == "arch" else "right")
         sass = [(name, a.image_sections) for name, a in sorted(fig.archs.items()) if a.image_sections is not None]
         for name, parts in [*sass, ("all SASS", fig.image_sections)]:
-            table.add_row(Text(name), *(format_bytes(parts[k]) for k in IMAGE_SECTIONS),
+            table.add_row(_text(name), *(format_bytes(parts[k]) for k in IMAGE_SECTIONS),
                           format_bytes(sum(parts.values())))
         return table
     if by == "family":
         for col in ("family", "kernels", "distinct", "code"):
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
-            table.add_row(Text(fam.name), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
+            table.add_row(_text(fam.name), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         copies = _copies(fig).families
         for fam in copies[:top]:
-            table.add_row(Text.assemble(fam.name, (f" ({NEVER_LOADED})", "yellow")), f"{fam.kernels:,}",
+            table.add_row(Text.assemble(terminal_text(fam.name), (f" ({NEVER_LOADED})", "yellow")), f"{fam.kernels:,}",
                           f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         more = [f"{len(rows) - top} more {what}" for rows, what in ((fig.families, "families"),
                                                                      (copies, f"relocatable families, {NEVER_LOADED}"))
@@ -127,7 +137,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("section", "containers", "images", "kernels", "stored", "overhead"):
             table.add_column(col, justify="left" if col == "section" else "right")
         for name, s in sorted(fig.sections.items(), key=lambda kv: -kv[1].stored_bytes):
-            table.add_row(Text(name), str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
+            table.add_row(_text(name), str(s.containers), str(s.images), f"{s.kernels:,}", format_bytes(s.stored_bytes),
                           format_bytes(s.overhead_bytes))
         return table
     group = "archs" if by == "arch" else "kinds"
@@ -136,8 +146,8 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         table.add_column(col, justify="left" if col in columns else "right")
     for rows, note in ((getattr(fig, group), ""), (getattr(_copies(fig), group), f" ({NEVER_LOADED})")):
         for name, a in sorted(rows.items(), key=lambda kv: (-kv[1].stored_bytes, kv[0])):
-            label = Text.assemble(a.kind if by == "arch" else name, (note, "yellow"))
-            cells = (Text(name), label) if by == "arch" else (label,)
+            label = Text.assemble(terminal_text(a.kind if by == "arch" else name), (note, "yellow"))
+            cells = (_text(name), label) if by == "arch" else (label,)
             table.add_row(*cells, str(a.images), f"{a.kernels:,}", format_bytes(a.stored_bytes),
                           format_bytes(a.image_bytes))
     return table
@@ -178,14 +188,14 @@ def what_if_table(fig) -> Table:
 
 
 def kernel_table(file: FileReport, top: int) -> Table:
-    table = Table(title=f"kernels of {escape(file.path)} (largest {top})", box=box.SIMPLE)
+    table = Table(title=f"kernels of {escape(terminal_text(file.path))} (largest {top})", box=box.SIMPLE)
     for col in ("kernel", "arch", "code", "regs", "stack", "shared", "local", "const", "params"):
         table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
     rows = sorted(file.kernel_rows or [], key=lambda k: (-k.code_bytes, k.name))
     from .families import demangle
     for k in rows[:top]:
-        arch = Text.assemble(k.arch, (f" ({NEVER_LOADED})", "yellow")) if k.relocatable else Text(k.arch)
-        table.add_row(Text(demangle(k.name)), arch, f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
+        arch = Text.assemble(terminal_text(k.arch), (f" ({NEVER_LOADED})", "yellow")) if k.relocatable else _text(k.arch)
+        table.add_row(_text(demangle(k.name)), arch, f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
                       f"{k.shared_bytes:,}", f"{k.local_bytes:,}", f"{k.constant_bytes:,}", f"{k.param_bytes:,}")
     return table
 
@@ -206,18 +216,19 @@ def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> l
     if report.filters.kernel_filter:
         out.append(Text(FILTER_NOTE, style="dim"))
     if report.totals.unreadable:
-        out.append(Text(left_out_note(report), style="yellow"))
+        out.append(_text(left_out_note(report), style="yellow"))
     for f in report.files:
         for u in f.undecodable[:top]:
-            out.append(Text.assemble(("undecodable", "yellow"),
-                                     f" {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}"))
+            out.append(Text.assemble(("undecodable", "yellow"), terminal_text(
+                f" {f.path} {u.section} @ {u.offset:#x} {u.arch} ({u.kind}): {u.reason}")))
     return out
 
 
-def left_out_note(report: Report) -> str:
-    """The binaries kfoot could not read, in one line (each has a warning line of its own)."""
+def left_out_note(report: Report, show=terminal_text) -> str:
+    """The binaries kfoot could not read, in one line (each has a warning line of its own);
+    `show` renders each path (escaped for a terminal, a code span in Markdown)."""
     problems = report.totals.unreadable
-    shown = ", ".join(f"{p.path}!{p.member}" if p.member else p.path for p in problems[:3])
+    shown = ", ".join(show(f"{p.path}!{p.member}" if p.member else p.path) for p in problems[:3])
     more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
     return (f"left out: {len(problems)} {'binary' if len(problems) == 1 else 'binaries'} kfoot cannot read "
             f"({shown}{more}): the figures do not count them")
@@ -233,7 +244,7 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
     lines = ["| file | format | size | stored bytes | image bytes | code bytes | kernels | distinct | global symbols |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for f in report.files:
-        lines.append(f"| `{f.path}` | {f.format} | {f.size:,} | {f.stored_bytes:,} | {f.image_bytes:,} | "
+        lines.append(f"| {_md(f.path)} | {f.format} | {f.size:,} | {f.stored_bytes:,} | {f.image_bytes:,} | "
                      f"{f.code_bytes:,} | {f.kernels:,} | {f.distinct_kernels:,} | {f.global_symbols:,} |")
     t = report.totals
     if len(report.files) > 1:
@@ -247,13 +258,13 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
         lines.append("")
         if b == "family":
             lines += ["| family | kernels | distinct | code bytes |", "|---|---:|---:|---:|"]
-            lines += [f"| `{f.name}` | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
+            lines += [f"| {_md(f.name)} | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
                       for f in scope.families[:top]]
-            lines += [f"| `{f.name}` ({NEVER_LOADED}) | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
+            lines += [f"| {_md(f.name)} ({NEVER_LOADED}) | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} |"
                       for f in copies.families[:top]]
         elif b == "duplicate":
             lines += ["| kernel | arch | copies | wasted bytes |", "|---|---|---:|---:|"]
-            lines += [f"| `{name}` | {arch} | {where} | {wasted:,} |" for name, arch, where, wasted in _duplicate_rows(scope)[:top]]
+            lines += [f"| {_md(name)} | {arch} | {where} | {wasted:,} |" for name, arch, where, wasted in _duplicate_rows(scope)[:top]]
             lines += ["", f"{scope.duplicate_bytes:,} bytes in duplicate copies."]
         elif b == "image-section":
             lines += ["| arch | " + " | ".join(IMAGE_SECTIONS) + " | image bytes |",
@@ -263,7 +274,7 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
                       for n, parts in [*sass, ("all SASS", scope.image_sections)]]
         elif b == "section":
             lines += ["| section | containers | images | kernels | stored bytes |", "|---|---:|---:|---:|---:|"]
-            lines += [f"| `{n}` | {s.containers} | {s.images} | {s.kernels:,} | {s.stored_bytes:,} |"
+            lines += [f"| {_md(n)} | {s.containers} | {s.images} | {s.kernels:,} | {s.stored_bytes:,} |"
                       for n, s in sorted(scope.sections.items())]
         else:
             rows = scope.archs if b == "arch" else scope.kinds
@@ -278,5 +289,5 @@ def render_markdown(report: Report, *, by: str | None, top: int) -> str:
     if report.filters.kernel_filter:
         lines += ["", f"_{FILTER_NOTE}_"]
     if report.totals.unreadable:
-        lines += ["", f"_{left_out_note(report)}_"]
+        lines += ["", f"_{left_out_note(report, lambda path: markdown_code(path, in_table=False))}_"]
     return "\n".join(lines) + "\n"
