@@ -66,7 +66,8 @@ class Terminal:
     def emit(self, result, output=None) -> None:
         """A command's result, the one way every command shows it: `result` is what a render
         module returns (a list of rich renderables, or text such as JSON, Markdown or HTML);
-        to stdout, or with `output` to that file, atomically (tables as plain text, unlimited
+        to stdout, or with `output` to that file (kfoot.core.atomic.write_output: a regular file
+        atomically, a device, FIFO or /dev/stdout in place; tables as plain text, unlimited
         width, so a file keeps every name and number)."""
         text = result if isinstance(result, str) else None
         if output is None:
@@ -75,9 +76,9 @@ class Terminal:
             else:
                 self.write(text)
             return
-        from ..core.atomic import write_atomic
+        from ..core.atomic import write_output
 
-        write_atomic(output, text if text is not None else self.render_text(*result))
+        write_output(output, text if text is not None else self.render_text(*result))
 
     def json(self, data, output=None) -> None:
         """A JSON document (the command's documented contract), indented, newline-terminated."""

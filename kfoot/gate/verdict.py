@@ -25,7 +25,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import write_atomic
+from ..core.atomic import write_output
 from ..core.errors import KfootError
 from ..report.load import load_pair, load_report
 from ..report.model import Report
@@ -272,10 +272,7 @@ def write_baseline(report: Report, path: str | os.PathLike) -> None:
     """Writes `report` as the new baseline (its report JSON): to a temporary file in the same
     folder, then renamed over the old one, so an interrupted update never leaves a half-written
     baseline."""
-    try:
-        write_atomic(path, json.dumps(to_document(report), indent=1) + "\n")
-    except OSError as exc:
-        raise KfootError(f"cannot write baseline: {exc.strerror}", path=path) from None
+    write_output(path, json.dumps(to_document(report), indent=1) + "\n", what="baseline")
 
 
 @dataclass

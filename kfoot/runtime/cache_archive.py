@@ -13,7 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import atomic_output
+from ..core.atomic import output_file
 from ..core.errors import KfootError
 from ..core.units import format_bytes
 from .cache_entry import BLOB_SUFFIX, ENTRY_SUFFIX, HEX64, claim_problem, cubin_claims, parse_entry
@@ -46,13 +46,14 @@ class ImportResult:
 
 def export_entries(cache, archive: str | os.PathLike) -> int:
     """Write the good entries of `cache` (a kfoot.runtime.kernel_cache.DiskCache) and their cubins
-    to a tar archive (atomically); returns the entry count."""
+    to a tar archive (kfoot.core.atomic.output_file: a regular file atomically, a pipe or device
+    in place); returns the entry count."""
     archive = Path(archive)
     good = [i for i in cache.entries() if i.problem is None]
     blobs = cache.blobs()
-    with atomic_output(archive) as tmp:  # the umask's mode, like any file the user writes
+    with output_file(archive, what="archive") as handle:  # the umask's mode, like any file the user writes
         count = 0
-        with tarfile.open(tmp, "w:gz" if archive.name.endswith(("gz", ".tgz")) else "w") as tar:
+        with tarfile.open(fileobj=handle, mode="w:gz" if archive.name.endswith(("gz", ".tgz")) else "w") as tar:
             added: set[str] = set()
             for info in good:
                 sha = info.meta["blob"]
