@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import FormatError, KfootError
+from ..core.inputfile import special_kind
 from .archive import AR_MAGIC
 from .cubin import ELF_MAGIC, EM_CUDA
 from .fatbin import MAGIC_BYTES
@@ -77,12 +78,9 @@ MAX_STDIN_BYTES = 4 << 30
 STDIN = "-"
 _stdin_copy = None  # the one copy of standard input, once read (standard input can be read once)
 
-_SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
-            (stat.S_ISBLK, "a block device"))
-
-
 def _special(mode: int) -> str | None:
-    return next((what for test, what in _SPECIAL if test(mode)), None)
+    """What a path that is neither a file nor a folder is ("a FIFO", ...), or None."""
+    return None if stat.S_ISDIR(mode) else special_kind(mode)
 
 
 def is_stdin(path) -> bool:

@@ -1,7 +1,7 @@
 """A JSON file read as untrusted input: bounded in size and nesting, 64-bit numbers only.
 
 For the contracts kfoot reads back from files others hand it (a report JSON or a baseline in a
-pull request, say): at most `max_bytes` bytes, numbers that fit in 64 bits (no NaN, Infinity or
+pull request, say): a regular file (kfoot.core.inputfile) of at most `max_bytes` bytes, numbers that fit in 64 bits (no NaN, Infinity or
 1e400, no integer of thousands of digits), nesting at most MAX_JSON_DEPTH deep. Anything else is
 a KfootError of one line naming the file, exit 2. What the document must hold is the caller's
 to check.
@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from .errors import KfootError
+from .inputfile import open_regular, read_limited
 
 MAX_JSON_DEPTH = 64
 _INT_MIN, _INT_MAX = -(2 ** 63), 2 ** 64 - 1  # int64 and uint64 together
@@ -62,17 +63,10 @@ def load_json_limited(path: str | os.PathLike, *, what: str, max_bytes: int, lar
     """The JSON document in `path`, read with the limits above. `what` names the document in
     messages ("report JSON"); `largest` says, after the size limit, how large real ones get."""
     path = Path(path)
-    limit_text = f"the {max_bytes / 2 ** 20:,.3g} MiB limit for a {what}" + (f" ({largest})" if largest else "")
     try:
-        with path.open("rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:
-                raise KfootError(f"{size / 2 ** 20:,.1f} MiB is over {limit_text}", path=path)
-            raw = handle.read(max_bytes + 1)  # the file may have grown since
-    except OSError as exc:
-        raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
-    if len(raw) > max_bytes:
-        raise KfootError(f"over {limit_text}", path=path)
+        raw = read_limited(path, what=what, max_bytes=max_bytes, largest=largest)
+    except FileNotFoundError:
+        raise KfootError("cannot read: no such file", path=path) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -98,8 +92,10 @@ def looks_like_json(path: str | os.PathLike) -> bool:
     if path.suffix.lower() == ".json":
         return True
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, what="file", max_bytes=2 ** 63) as handle:
             head = handle.read(64).lstrip()
+    except FileNotFoundError:
+        raise KfootError("cannot read: no such file", path=path) from None
     except OSError as exc:
         raise KfootError(f"cannot read: {exc.strerror}", path=path) from None
     return head.startswith(b"{")

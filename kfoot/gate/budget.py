@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.escape import ERROR_PREFIX, shown
+from ..core.inputfile import read_limited
 from ..core.units import SIZE_EXAMPLES, parse_bytes
 
 _LIMIT_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%|[a-zA-Z]*)\s*$")
@@ -57,38 +59,38 @@ class Limit:
 def parse_limit(text: object, what: str, *, sizes: bool, where: str = "") -> Limit:
     """`12`, `12%`, and for sizes `64KiB`/`1.5MB`/`4096`. `where` prefixes the error message."""
     prefix = f"{where}: " if where else ""
-    shown = _shown(text)
+    quoted = shown(text)
     if isinstance(text, bool):
         raise KfootError(f"{prefix}{what} must be a number or a percentage, not {str(text).lower()}")
     if isinstance(text, int) and text > _MAX_AMOUNT:
         raise KfootError(f"{prefix}{what} must fit in 64 bits (at most {_MAX_AMOUNT:,}); "
                          f"it has {len(str(text)) if text < 10 ** 4000 else 'over 4,000'} digits")
     if isinstance(text, float) and not math.isfinite(text):
-        raise KfootError(f"{prefix}{what} must be a finite number, not {shown}")
+        raise KfootError(f"{prefix}{what} must be a finite number, not {quoted}")
     if isinstance(text, (int, float)):
         if text < 0:
-            raise KfootError(f"{prefix}{what} must not be negative ({shown})")
+            raise KfootError(f"{prefix}{what} must not be negative ({quoted})")
         if not sizes and isinstance(text, float) and not text.is_integer():
-            raise KfootError(f"{prefix}{what} must be a whole number of kernels or a percentage ({shown})")
+            raise KfootError(f"{prefix}{what} must be a whole number of kernels or a percentage ({quoted})")
         return Limit(float(text))
     if not isinstance(text, str):
         raise KfootError(f"{prefix}{what} must be a number or a string like '5%', not {type(text).__name__}")
     match = _LIMIT_RE.match(text) if len(text) <= 64 else None
     if not match:
         example = f"a size ({SIZE_EXAMPLES}) or a percentage like '2.5%'" if sizes else "'12' or '2.5%'"
-        raise KfootError(f"{prefix}{what} {shown} is not a limit; use {example}")
+        raise KfootError(f"{prefix}{what} {quoted} is not a limit; use {example}")
     number, unit = float(match.group(1)), match.group(2)
     if number > _MAX_AMOUNT:
-        raise KfootError(f"{prefix}{what} {shown} does not fit in 64 bits (at most {_MAX_AMOUNT:,})")
+        raise KfootError(f"{prefix}{what} {quoted} does not fit in 64 bits (at most {_MAX_AMOUNT:,})")
     if unit == "%":
         return Limit(number, percent=True)
     if not sizes:
         if unit or not number.is_integer():
-            raise KfootError(f"{prefix}{what} {shown} is not a limit; use a whole number of kernels or a percentage like '2.5%'")
+            raise KfootError(f"{prefix}{what} {quoted} is not a limit; use a whole number of kernels or a percentage like '2.5%'")
         return Limit(number)
     amount = parse_bytes(text, f"{prefix}{what}")
     if amount > _MAX_AMOUNT:
-        raise KfootError(f"{prefix}{what} {shown} does not fit in 64 bits (at most {_MAX_AMOUNT:,} bytes)")
+        raise KfootError(f"{prefix}{what} {quoted} does not fit in 64 bits (at most {_MAX_AMOUNT:,} bytes)")
     return Limit(float(amount))
 
 
@@ -150,15 +152,10 @@ def parse_cap(text: object, what: str, where: str = "") -> Limit:
 def load_budget_file(path: str | Path) -> Budget:
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(BUDGET_MAX_BYTES + 1)
-        if len(raw) > BUDGET_MAX_BYTES:
-            raise KfootError(f"over the {BUDGET_MAX_BYTES / 2 ** 20:g} MiB limit for a budget file", path=path)
+        raw = read_limited(path, what="budget file", max_bytes=BUDGET_MAX_BYTES)
         data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise KfootError("budget file not found", path=path) from None
-    except OSError as exc:
-        raise KfootError(f"cannot read budget file: {exc.strerror}", path=path) from None
     except tomllib.TOMLDecodeError as exc:
         raise KfootError(f"not valid TOML: {exc}", path=path) from None
     except UnicodeDecodeError as exc:
@@ -170,7 +167,7 @@ def load_budget_file(path: str | Path) -> Budget:
 
     unknown = sorted(set(data) - _FILE_KEYS)
     if unknown:
-        raise KfootError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(_FILE_KEYS))})", path=path)
+        raise KfootError(f"unknown key {shown(unknown[0])} (known: {', '.join(sorted(_FILE_KEYS))})", path=path)
     budget = Budget(source=path)
     if "max-kernel-growth" in data:
         budget = replace(budget, kernels=parse_limit(data["max-kernel-growth"], "max-kernel-growth", sizes=False, where=str(path)))
@@ -190,7 +187,7 @@ def load_budget_file(path: str | Path) -> Budget:
             raise KfootError(f'families.{_quoted(name)} must be a table', path=path)
         unknown = sorted(set(rules) - _FAMILY_KEYS)
         if unknown:
-            raise KfootError(f'families.{_quoted(name)}: unknown key {unknown[0]!r} (known: {", ".join(sorted(_FAMILY_KEYS))})', path=path)
+            raise KfootError(f'families.{_quoted(name)}: unknown key {shown(unknown[0])} (known: {", ".join(sorted(_FAMILY_KEYS))})', path=path)
         where = f'{path}: families.{_quoted(name)}'
         kernels = rules.get("max-kernel-growth")
         size = rules.get("max-size-growth")
@@ -207,20 +204,15 @@ def parse_family_option(text: str) -> tuple[str, Limit]:
     splits, since C++ names never contain one."""
     name, sep, value = text.rpartition("=")
     if not sep or not name.strip():
-        raise KfootError(f"--family-budget {_shown(text)}: expected NAME=N or NAME=N%")
-    return name.strip(), parse_limit(value, f"--family-budget {_shown(name.strip())}", sizes=False)
+        raise KfootError(f"--family-budget {shown(text)}: expected NAME=N or NAME=N%")
+    return name.strip(), parse_limit(value, f"--family-budget {shown(name.strip())}", sizes=False)
 
 
-def _quoted(name: str, limit: int = 80) -> str:
+def _quoted(name: str) -> str:
     """A family name as the budget file spells its table: in double quotes, cut short."""
-    text = json.dumps(name)
-    return text if len(text) <= limit else f"{text[:limit - 20]}...({len(text):,} characters)"
-
-
-def _shown(value: object, limit: int = 60) -> str:
-    """`value` for an error line: repr, cut short (the line names it, it does not echo it)."""
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= limit else f"{text[:limit - 20]}...({len(text):,} characters)"
+    if len(name) <= ERROR_PREFIX:
+        return json.dumps(name)
+    return f"{json.dumps(name[:ERROR_PREFIX])}...({len(name):,} characters)"
 
 
 def combine(file_budget: Budget | None, kernels: str | None, size: str | None, family_options: tuple[str, ...],

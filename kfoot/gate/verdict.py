@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..core.atomic import write_output
 from ..core.errors import KfootError
+from ..core.escape import shown
 from ..report.load import load_pair, load_report
 from ..report.model import Report
 from ..report.report_json import is_report_json, to_document
@@ -157,7 +158,7 @@ def evaluate(diff: ReportDiff, budget: Budget, base: Report | None = None, new: 
         family = diff.family(name)
         if family is None:
             where = f"{budget.source}: " if budget.source else ""
-            raise KfootError(f"{where}budget for family {name!r}, which is in neither report "
+            raise KfootError(f"{where}budget for family {shown(name)}, which is in neither report "
                              f"(families are named like {_example_family(diff)})")
         own = budget.families[name]
         if own.kernels is not None:
@@ -265,7 +266,7 @@ def append_step_summary(markdown: str) -> str | None:
 
 def _example_family(diff: ReportDiff) -> str:
     names = [g.name for g in diff.families[:2]]
-    return ", ".join(repr(n) for n in names) if names else "(no families in either report)"
+    return ", ".join(shown(n) for n in names) if names else "(no families in either report)"
 
 
 def write_baseline(report: Report, path: str | os.PathLike) -> None:

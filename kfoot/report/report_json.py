@@ -30,6 +30,7 @@ from pathlib import Path
 from .. import __version__
 from ..binary.cubin import Kernel
 from ..core.errors import KfootError
+from ..core.escape import ERROR_PREFIX
 from ..core.jsonfile import load_json_limited, looks_like_json
 from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report, Totals
 
@@ -245,7 +246,7 @@ def validate_report(data: object, path: object) -> None:
     if schema in (SCHEMA_V1, SCHEMA_V2):
         upgrade_report(data, path)
     elif schema != SCHEMA:
-        raise KfootError(f"unsupported report schema {schema!r} (this kfoot reads {SCHEMA!r}, "
+        raise KfootError(f"unsupported report schema {_shown(schema)} (this kfoot reads {SCHEMA!r}, "
                          f"{SCHEMA_V2!r} and {SCHEMA_V1!r})", path=path)
     _check_options(data.get("options"), path)
     totals = data.get("totals")
@@ -329,7 +330,7 @@ def _check_groups(holder: dict, where: str, path: object) -> None:
         if not isinstance(entries, dict):
             raise KfootError(f"malformed report: {where}.{group} is not an object", path=path)
         for key_name, entry in entries.items():
-            name = _shown(key_name) if not key_name.isidentifier() or len(key_name) > 60 else key_name
+            name = _shown(key_name) if not key_name.isidentifier() or len(key_name) > ERROR_PREFIX else key_name
             if not isinstance(entry, dict):
                 raise KfootError(f"malformed report: {where}.{group}.{name} is not an object", path=path)
             if not isinstance(entry.get("kind", ""), str):
@@ -451,7 +452,11 @@ def _check_count(value: object, where: str, path: object) -> None:
         raise KfootError(f"malformed report: {where} is {_shown(value)}, expected a whole number >= 0", path=path)
 
 
-def _shown(value: object, limit: int = 60) -> str:
-    """`value` as JSON on one line, cut short: an error line names a field, it does not echo it."""
-    text = json.dumps(value)
-    return text if len(text) <= limit else f"{text[:limit - 20]}...({len(text):,} characters)"
+def _shown(value: object, limit: int = ERROR_PREFIX) -> str:
+    """`value` as JSON on one line, cut short: an error line names a field, it does not echo it
+    (and a container is named, never serialised: it may hold a hundred megabytes)."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {_json_type(value)} of {len(value):,} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, str) and len(value) > limit:
+        return f"{json.dumps(value[:limit])}...({len(value):,} characters)"
+    return json.dumps(value)
