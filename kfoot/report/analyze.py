@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -29,6 +28,7 @@ from .accumulate import Accumulator, cross_duplicates, merge_into_totals
 from .decode import ImageResult, Work, decode, decode_batch, unpack_batch
 from .families import strip_module_ids
 from .model import FamilyStats, FileReport, Filters, Report, SectionStats, Totals
+from .name_filter import check_filter
 from .result_cache import ReportCache
 
 # Below this many payload bytes in a file, worker processes cost more than they save.
@@ -212,10 +212,7 @@ def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=
     that is not a regular expression, no device code, an --arch that matches no image."""
     options = options or ReportOptions()
     if options.kernel_filter:
-        try:
-            re.compile(options.kernel_filter)
-        except re.error as exc:
-            raise KfootError(f"--filter is not a valid regular expression: {exc}") from None
+        check_filter(options.kernel_filter, "--filter")
     totals = Totals()
     fam_names: dict[str, set] = {}
     fam_stats: dict[str, FamilyStats] = {}

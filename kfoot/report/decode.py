@@ -15,6 +15,7 @@ from ..core.errors import FormatError
 from ..core.limits import MAX_MEMORY_ENV
 from ..core.units import format_bytes
 from .families import demangle, family_of
+from .name_filter import name_matches
 
 
 @dataclass(slots=True)
@@ -110,8 +111,7 @@ class ImageResult:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _name_matches(pattern: str, name: str) -> bool:
-    regex = re.compile(pattern)
-    return bool(regex.search(name) or regex.search(demangle(name)))
+    return name_matches(pattern, name) or name_matches(pattern, demangle(name))
 
 
 _TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")

@@ -33,6 +33,7 @@ from ..core.errors import KfootError
 from ..core.escape import ERROR_PREFIX
 from ..core.jsonfile import load_json_limited, looks_like_json
 from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report, Totals
+from .name_filter import check_filter
 
 SCHEMA = "kfoot.report/3"
 SCHEMA_V2 = "kfoot.report/2"
@@ -304,6 +305,8 @@ def _check_options(options: object, path: object) -> None:
             if not isinstance(value, str):
                 raise KfootError(f"malformed report: options.filter is a JSON {_json_type(value)}, expected a "
                                  f"string or null", path=path)
+            # Validated as --filter is: a binary on the other side is analysed with it.
+            check_filter(value, "malformed report: options.filter", path)
         elif not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise KfootError(f"malformed report: options.{key} is not a list of strings (or null)", path=path)
 
