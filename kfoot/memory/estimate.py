@@ -30,6 +30,7 @@ The model (docs/memory.md explains it and what is still to be calibrated on a GP
 
 from __future__ import annotations
 
+import functools
 import resource
 import subprocess
 import tempfile
@@ -56,9 +57,10 @@ MEASURE_GRANULARITY = 2 << 20
 # ptxas runs on PTX from the file, which nobody vouches for: 13.7 KB of compressed PTX once took
 # 74 s and 5.7 GiB. Each run is bounded; a run that hits a bound leaves its module "not
 # estimated", as a run ptxas fails does. Real modules take well under a second (a 40,000-
-# instruction kernel: 1.4 s, 160 MB).
+# instruction kernel: 1.4 s, 160 MB). Its address space (RLIMIT_AS) is the decoding bound
+# (--max-memory, 512 MiB by default), the one memory figure the user sets: ptxas runs after
+# decoding, one at a time, while kfoot holds no PTX (a small module's ptxas needs under 64 MiB).
 PTXAS_CPU_SECONDS = 60             # RLIMIT_CPU: SIGKILL past it
-PTXAS_ADDRESS_SPACE = 2 << 30      # RLIMIT_AS (bytes): allocations past it fail
 PTXAS_OUTPUT_BYTES = 1 << 30       # RLIMIT_FSIZE: the cubin it writes
 PTXAS_WALL_SECONDS = 120           # killed past it, whatever it waits on
 
@@ -285,7 +287,9 @@ def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
             source = Path(tmp) / "module.ptx"
             target = Path(tmp) / "module.cubin"
             source.write_bytes(ptx.rstrip(b"\0"))
-            if not _run_ptxas_bounded([str(ptxas), f"-arch={device.name}", str(source), "-o", str(target)]):
+            del ptx, data, container  # on disk now: ptxas gets the whole bound
+            if not _run_ptxas_bounded([str(ptxas), f"-arch={device.name}", str(source), "-o", str(target)],
+                                      max_bytes):
                 continue  # failed or hit a bound: the module stays "not estimated"
             built = cubin_mod.parse_cubin(target.read_bytes())
             module.load_bytes = built.load_bytes
@@ -295,21 +299,21 @@ def _jit_with_ptxas(jit_needed, device: Arch, max_bytes: int) -> str | None:
     return "ptxas"
 
 
-def _limit_ptxas() -> None:
+def _limit_ptxas(address_space: int) -> None:
     """In the child, before exec: the bounds above (soft and hard, so ptxas cannot raise them)."""
     cpu = max(1, int(PTXAS_CPU_SECONDS))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU at the soft limit, SIGKILL at the hard
-    resource.setrlimit(resource.RLIMIT_AS, (PTXAS_ADDRESS_SPACE, PTXAS_ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
     resource.setrlimit(resource.RLIMIT_FSIZE, (PTXAS_OUTPUT_BYTES, PTXAS_OUTPUT_BYTES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _run_ptxas_bounded(argv: list[str]) -> bool:
-    """True when ptxas finished, within its bounds, with exit status 0. Its output is not kept:
-    only the cubin is read."""
+def _run_ptxas_bounded(argv: list[str], address_space: int) -> bool:
+    """True when ptxas finished, within its bounds (`address_space` bytes of it), with exit
+    status 0. Its output is not kept: only the cubin is read."""
     try:
         proc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              preexec_fn=_limit_ptxas, timeout=PTXAS_WALL_SECONDS)
+                              preexec_fn=functools.partial(_limit_ptxas, address_space), timeout=PTXAS_WALL_SECONDS)
     except subprocess.TimeoutExpired:  # run() has killed and reaped it
         return False
     except OSError:
