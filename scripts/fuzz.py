@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Long fuzzing campaigns against every parser kfoot runs on input it did not build.
 
-    .venv/bin/python scripts/fuzz.py --seconds 600 --seed 1 [--target report|json|all]
+    .venv/bin/python scripts/fuzz.py --seconds 600 --seed 1 [--target report|json|trace|budget|all]
         [--corpus DIR] [--jobs J] [--out DIR] [--timeout S] [--memory-mib M] [--engine mutate|atheris]
 
 Engine `mutate` (default): the seeded mutator of tests/oracles/mutate.py (the one tests/test_fuzz.py
@@ -11,14 +11,16 @@ with an address-space cap (RLIMIT_AS: what the parent had mapped plus --memory-m
 alarm gives a traceback of where it was, the parent kills it 2 s later). The checks are
 tests/test_fuzz.py's: a report analyses and renders in every format with its attribution adding
 up to the file size, or raises one KfootError line naming the file; report JSON goes through
-diff and gate's loaders, the diff and the verdict. Anything else is a failure: an exception,
+diff and gate's loaders, the diff and the verdict; a usage trace is resolved against the demo
+spec's template-ids; a budget file is read and applied to a report. Anything else is a failure: an exception,
 a hang, a child killed by a signal (the memory cap shows as MemoryError or SIGKILL).
 
 Engine `atheris` (optional, `pip install atheris`; nothing in `make test` needs it): coverage-
 guided libFuzzer over the same corpus and checks, in-process (-rss_limit_mb and -timeout bound
 memory and time); libFuzzer reports executions and keeps crash-* files in --out.
 
-Corpus: the files in --corpus (kind from the content: report JSON starts with '{'), else the
+Corpus: the files in --corpus (kind from the name and content: .jsonl a trace, .toml a budget,
+report JSON starts with '{'), else the
 nvcc-built fixtures of tests/test_fuzz.py, built into --out/corpus (needs nvcc from the venv).
 Output: --out (default $TMPDIR/kfoot-fuzz): failures/<type-location>/ with up to 5 inputs each, their
 traceback and how to rebuild them; summary.json; and one summary line on stdout: inputs tried,
@@ -97,11 +99,29 @@ def build_corpus(folder: Path) -> list[Path]:
     for extra in ("obj_rdc.o", "obj_none.o"):
         (folder / extra).unlink()
     (folder / "archive-report.json").unlink(missing_ok=True)
-    return sorted({*inputs.values(), folder / "report1.json", folder / "report2.json"})
+    trace, _ = checks.trace_source(folder)
+    budget = checks.budget_source(folder / "report2.json", folder)
+    return sorted({*inputs.values(), folder / "report1.json", folder / "report2.json", trace, budget})
 
 
 def is_json(path: Path) -> bool:
     return path.read_bytes()[:64].lstrip().startswith(b"{")
+
+
+def kind_of(path: Path) -> str:
+    """What a corpus file is fuzzed as: a usage trace (.jsonl), a budget file (.toml), report JSON,
+    else a binary through report."""
+    if path.suffix == ".jsonl":
+        return "trace"
+    if path.suffix == ".toml":
+        return "budget"
+    return "json" if is_json(path) else "report"
+
+
+# What a trace is resolved against (the demo spec's template-ids) and the report a budget is
+# applied to: set in the parent before any child is forked.
+KNOWN_IDS: dict = {}
+BUDGET_REPORT: list = []
 
 
 # ------------------------------------------------------------------ one input, in a child
@@ -122,6 +142,10 @@ def check_one(kind: str, source: Path, mutant: Path, by: str, swap: bool) -> dic
             if kind == "json":
                 pair = (source, mutant) if swap else (mutant, source)  # the mutant as NEW, or as BASE
                 outcome = checks.check_json_pair(*pair, mutant)
+            elif kind == "trace":
+                outcome = checks.check_trace(mutant, KNOWN_IDS)
+            elif kind == "budget":
+                outcome = checks.check_budget(mutant, BUDGET_REPORT[0])
             else:
                 seen = _Seen(RENDERED)
                 outcome = checks.check_binary(mutant, by, seen)
@@ -204,10 +228,14 @@ def run_mutate(corpus: list[Path], out: Path) -> dict:
     work = Path(tempfile.mkdtemp(prefix="kfoot-fuzz-"))
     items = []
     for path in corpus:
-        kind = "json" if is_json(path) else "report"
+        kind = kind_of(path)
         if ARGS.target in ("all", kind):
             data = path.read_bytes()
             items.append((kind, path, data, mutate.regions_for(data) if kind == "report" else ()))
+    if any(item[0] == "trace" for item in items):
+        KNOWN_IDS.update(checks.trace_source(work)[1])
+    if any(item[0] == "budget" for item in items):
+        BUDGET_REPORT.append(next((p for p in corpus if p.name == "report2.json"), checks.BASELINE_V1))
     if not items:
         raise SystemExit(f"fuzz: no {ARGS.target} inputs in the corpus")
     campaign = Campaign(out, ARGS.seed)
@@ -219,15 +247,15 @@ def run_mutate(corpus: list[Path], out: Path) -> dict:
         while len(running) < ARGS.jobs and time.monotonic() < deadline:
             kind, path, data, regions = items[index % len(items)]
             case_seed = f"{ARGS.seed}:{path.name}"
-            if kind == "json":
-                mutant, ops = mutate.mutant_json(data, case_seed, index)
-                rebuild = f"mutant_json(data, {case_seed!r}, {index})"
+            if kind in ("json", "trace", "budget"):
+                mutant, ops = getattr(mutate, f"mutant_{kind}")(data, case_seed, index)
+                rebuild = f"mutant_{kind}(data, {case_seed!r}, {index})"
             else:
                 mutant, ops = mutate.mutant(data, case_seed, index, regions)
                 rebuild = f"mutant(data, {case_seed!r}, {index}, mutate.regions_for(data))"
             slot = work / str(index % (ARGS.jobs * 4))
             slot.mkdir(exist_ok=True)
-            target = slot / (path.name if kind == "report" else "mutant.json")
+            target = slot / (path.name if kind == "report" else f"mutant{path.suffix}")
             target.write_bytes(mutant)
             by = BY_CHOICES[index % len(BY_CHOICES)]
             pid, r = spawn(kind, path, target, by, bool(index % 2))
@@ -281,8 +309,7 @@ def run_atheris(corpus: list[Path], out: Path) -> None:
     seeds = out / "atheris-corpus"
     seeds.mkdir(parents=True, exist_ok=True)
     for path in corpus:
-        kind = "json" if is_json(path) else "report"
-        if ARGS.target in ("all", kind):
+        if ARGS.target in ("all", kind_of(path)) and kind_of(path) in ("json", "report"):
             shutil.copyfile(path, seeds / path.name)
     json_source = next((p for p in corpus if is_json(p)), None)
     work = Path(tempfile.mkdtemp(prefix="kfoot-atheris-"))
@@ -316,8 +343,9 @@ def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60, help="how long to fuzz")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--target", choices=("report", "json", "all"), default="all",
-                        help="binaries through report, report JSON through diff/gate, or both")
+    parser.add_argument("--target", choices=("report", "json", "trace", "budget", "all"), default="all",
+                        help="binaries through report, report JSON through diff/gate, usage traces through "
+                             "--hot/warm --trace, budget files through gate, or all")
     parser.add_argument("--corpus", type=Path, help="inputs to mutate (default: the nvcc fixtures, built)")
     parser.add_argument("--jobs", type=int, default=1, help="children checking inputs at once")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "kfoot-fuzz",

@@ -38,7 +38,7 @@ from rich.console import Console
 
 from kfoot.core.errors import KfootError
 from kfoot.gate import render as gate_render
-from kfoot.gate.budget import combine
+from kfoot.gate.budget import combine, load_budget_file
 from kfoot.gate.diff import diff_reports
 from kfoot.gate.verdict import evaluate
 from kfoot.report.analyze import ReportOptions, analyze_paths
@@ -46,6 +46,7 @@ from kfoot.report.load import load_pair
 from kfoot.report.model import BY_CHOICES
 from kfoot.report.render import render_markdown, render_rich
 from kfoot.report.report_json import from_document, to_document
+from kfoot.runtime.trace import resolve_trace
 from oracles import mutate
 from oracles.cli import REPO
 from oracles.errors import assert_error
@@ -57,6 +58,10 @@ BINARY_MUTANTS = {"fixture.fatbin": 600, "obj_size.o": 600, "fixture_sm90a.cubin
                   "libfixture.a": 500, "wheel": 400}
 JSON_MUTANTS = 800
 CLI_MUTANTS = 50
+# Usage traces and budget files (issue 29): cheap to check, a few ms each.
+TRACE_MUTANTS = 300
+BUDGET_MUTANTS = 300
+ERROR_LINE_LIMIT = 600  # characters: an error line quotes a short prefix of what it found, never more
 BASELINE_V1 = Path(__file__).parent / "data" / "demo-baseline-report-v1.json"
 BUCKETS = ("host_bytes", "overhead_bytes", "stored_bytes", "filtered_bytes")
 FIGURES = ("size", "stored_bytes", "image_bytes", "code_bytes", *BUCKETS[:2], "filtered_bytes", "kernels",
@@ -147,6 +152,34 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
     return "ok"
 
 
+def check_trace(trace: Path, known: dict) -> str:
+    """`kfoot warm --trace` and `build --mode hybrid --hot`: the trace resolved against a spec's ids."""
+    try:
+        resolve_trace(trace, known, "spec")
+    except KfootError as exc:
+        assert_error(exc, str(trace))
+        assert len(str(exc)) < ERROR_LINE_LIMIT, str(exc)[:300]
+        return "error"
+    return "ok"
+
+
+def check_budget(budget_file: Path, report: Path) -> str:
+    """`kfoot gate --budget FILE`: the budget read, combined, applied to a report against itself
+    and rendered."""
+    try:
+        budget = combine(load_budget_file(budget_file), None, None, ())
+        base, new = load_pair(report, report)
+        verdict = evaluate(diff_reports(base, new), budget, base, new)
+    except KfootError as exc:
+        assert_error(exc)
+        assert len(str(exc)) < ERROR_LINE_LIMIT, str(exc)[:300]
+        return "error"
+    json.dumps(verdict.to_dict())
+    _console().print(*gate_render.render_verdict(verdict, "kfoot gate --update-baseline"))
+    gate_render.markdown_verdict(verdict, "kfoot gate --update-baseline")
+    return "ok"
+
+
 # ------------------------------------------------------------------ inputs
 
 def make_wheel(so: Path, folder: Path) -> Path:
@@ -211,6 +244,48 @@ def fuzz_json(sources: dict[str, Path], folder: Path, count: int, seed=SEED, fir
     return outcomes, failures
 
 
+def trace_source(folder: Path) -> tuple[Path, dict]:
+    """A usage trace of 12 of the demo spec's variants, as the runtime writes it, and the spec's
+    template-ids it is resolved against."""
+    from kfoot.variants.enumerate import enumerate_spec
+    from kfoot.variants.loader import DEMO_SPEC, load_spec
+
+    variants = enumerate_spec(load_spec(DEMO_SPEC))
+    trace = folder / "trace.jsonl"
+    trace.write_text("".join(json.dumps({"family": v.family, "template_id": v.template_id}) + "\n"
+                             for v in variants[::7][:12]))
+    return trace, {v.template_id: v for v in variants}
+
+
+def budget_source(report: Path, folder: Path) -> Path:
+    """A budget file with the library-wide growth rules (the per-kernel ones need kernel rows, the
+    duplicate cap a /2 report) and a family of `report` with its own allowance."""
+    family = json.loads(report.read_text())["totals"]["families"][0]["name"]
+    budget = folder / "budget.toml"
+    budget.write_text(f'baseline = "{report.name}"\nmax-kernel-growth = 0\nmax-size-growth = "2%"\n'
+                      f'\n[families.{json.dumps(family)}]\n'
+                      'max-kernel-growth = 16\nmax-size-growth = "10%"\n')
+    return budget
+
+
+def fuzz_lines(kind: str, source: Path, check, folder: Path, count: int, seed=SEED, first: int = 0) -> tuple[dict, list]:
+    """Mutants of a trace (`kind` "trace") or a budget file ("budget") through `check(path)`."""
+    make = mutate.mutant_trace if kind == "trace" else mutate.mutant_budget
+    outcomes, failures = {"ok": 0, "error": 0}, []
+    target = folder / f"mutant-{source.name}"
+    case_seed = f"{seed}:{source.name}"
+    for index in range(first, first + count):
+        mutant, ops = make(source.read_bytes(), case_seed, index)
+        target.write_bytes(mutant)
+        try:
+            with time_bound(PER_INPUT_S):
+                outcomes[check(target)] += 1
+        except (Exception, Hang) as exc:  # noqa: BLE001
+            failures.append(_failure(kind, case_seed, index, ops, exc).replace("mutate.mutant(data, ",
+                                                                              f"mutate.mutant_{kind}(data, "))
+    return outcomes, failures
+
+
 # ------------------------------------------------------------------ the tests
 
 @pytest.fixture(scope="module")
@@ -230,6 +305,22 @@ def test_mutated_binaries_analyse_or_raise_one_kfoot_error(inputs, tmp_path, nam
 def test_mutated_report_json_loads_or_raises_one_kfoot_error(cuda_fixtures, tmp_path):
     outcomes, failures = fuzz_json(json_sources(cuda_fixtures, tmp_path), tmp_path, JSON_MUTANTS)
     assert not failures, f"{len(failures)} of {JSON_MUTANTS} mutants failed:\n" + "\n".join(failures[:20])
+    assert outcomes["ok"] and outcomes["error"], outcomes
+
+
+def test_mutated_traces_resolve_or_raise_one_kfoot_error(tmp_path):
+    trace, known = trace_source(tmp_path)
+    outcomes, failures = fuzz_lines("trace", trace, lambda path: check_trace(path, known), tmp_path, TRACE_MUTANTS)
+    assert not failures, f"{len(failures)} of {TRACE_MUTANTS} mutants failed:\n" + "\n".join(failures[:20])
+    assert outcomes["ok"] and outcomes["error"], outcomes
+
+
+def test_mutated_budget_files_apply_or_raise_one_kfoot_error(cuda_fixtures, tmp_path):
+    report = json_sources(cuda_fixtures, tmp_path)["report2"]
+    budget = budget_source(report, tmp_path)
+    outcomes, failures = fuzz_lines("budget", budget, lambda path: check_budget(path, report), tmp_path,
+                                    BUDGET_MUTANTS)
+    assert not failures, f"{len(failures)} of {BUDGET_MUTANTS} mutants failed:\n" + "\n".join(failures[:20])
     assert outcomes["ok"] and outcomes["error"], outcomes
 
 

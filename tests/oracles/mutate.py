@@ -14,7 +14,8 @@ without the 2816 before it. A mutant is 1..`max_ops` operations:
 `regions` are (offset, size) header fields; positions of bit/byte/int operations fall inside a
 region with probability `bias` (else anywhere). The region finders below read the formats with
 the tests' own oracles (pyelftools, tests/oracles/fatbin.py, zipfile and the ar layout), never
-with kfoot.binary. JSON documents also get structure-aware mutations (`mutant_json`).
+with kfoot.binary. JSON documents also get structure-aware mutations (`mutant_json`), usage
+traces (`mutant_trace`) and budget files (`mutant_budget`) line-aware ones.
 """
 
 from __future__ import annotations
@@ -300,3 +301,98 @@ def regions_for(data: bytes) -> list[tuple[int, int]]:
     if data.startswith(b"\x7fELF"):
         return elf_regions(data) + fatbin_regions(data)
     return fatbin_regions(data)
+
+
+# ------------------------------------------------------------------ usage traces (JSON lines)
+
+# What a trace line's template-id becomes: the cases of issue 29 (control characters, a newline
+# and an escape sequence, very long ids, deep nesting, other types) and a few odd strings.
+_ODD_IDS = (lambda r: "x" * r.choice((1000, 70_000, 300_000)), lambda r: "a\n# h|`c`<img>\x1b]52;c;Zm9v\x07",
+            lambda r: "\x9b2J\x7f", lambda r: "", lambda r: None, lambda r: 7, lambda r: ["x"],
+            lambda r: {"template_id": "x"}, lambda r: "kfoot::k<" + "int," * r.randint(1, 5000) + ">")
+
+
+def mutate_trace(text: bytes, rng: random.Random, max_ops: int = 3) -> tuple[bytes, list[str]]:
+    """A trace (JSON lines) with 1..max_ops lines changed: an odd template-id, a line deeply nested,
+    a very long line, bytes that are not UTF-8, a line dropped or repeated."""
+    lines = text.splitlines()
+    done = []
+    for _ in range(rng.randint(1, max_ops)):
+        index = rng.randrange(len(lines)) if lines else 0
+        choice = rng.random()
+        if choice < 0.4 and lines:
+            try:
+                row = json.loads(lines[index])
+            except (ValueError, RecursionError):  # a line mutated before, or nested deeply
+                row = {}
+            value = rng.choice(_ODD_IDS)(rng)
+            row = row if isinstance(row, dict) else {}
+            row["template_id"] = value
+            lines[index] = json.dumps(row, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
+            done.append(f"line {index + 1} template_id={json.dumps(value)[:40]}")
+        elif choice < 0.55:
+            depth = rng.choice((60, 1000, 100_000))
+            lines.insert(index, b"[" * depth + b"]" * depth)
+            done.append(f"line {index + 1} nested {depth} deep")
+        elif choice < 0.65:
+            lines.insert(index, b"\xff\xfe" + bytes(rng.randrange(256) for _ in range(16)))
+            done.append(f"line {index + 1} not UTF-8")
+        elif choice < 0.75 and lines:
+            del lines[index]
+            done.append(f"del line {index + 1}")
+        elif lines:
+            lines[index:index] = [lines[index]] * rng.randint(1, 3)
+            done.append(f"repeat line {index + 1}")
+    return b"\n".join(lines) + (b"\n" if rng.random() < 0.8 else b""), done
+
+
+def mutant_trace(text: bytes, seed: int | str, index: int) -> tuple[bytes, list[str]]:
+    """Half line-aware (mutate_trace), half byte-level."""
+    rng = rng_for(seed, index)
+    if rng.random() < 0.5:
+        return mutate_trace(text, rng)
+    return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)
+
+
+# ------------------------------------------------------------------ budget files (TOML)
+
+_ODD_LIMITS = ('"5%"', '"-1%"', '"1e400%"', '"64KiB"', '"9' + "9" * 30 + 'MiB"', "-1", "1.5", "inf", "nan",
+               "9" * 25, "9" * 5000, "true", "[]", "{}", '"x\\u001b]52;c;Zm9v\\u0007"', '"' + "y" * 10_000 + '"',
+               '""', "0", "2%", '"1 GiB"')
+_BUDGET_KEYS = ("max-kernel-growth", "max-size-growth", "max-register-growth", "max-stack-growth",
+                "max-duplicate-bytes", "baseline", "unknown-key")
+
+
+def mutate_budget(text: bytes, rng: random.Random, max_ops: int = 3) -> tuple[bytes, list[str]]:
+    """A budget file with 1..max_ops lines added or replaced: a key set to an odd limit, a family
+    table with an odd name, a value nested deeply."""
+    lines = text.decode().splitlines()
+    done = []
+    for _ in range(rng.randint(1, max_ops)):
+        choice = rng.random()
+        key = rng.choice(_BUDGET_KEYS)
+        if choice < 0.5:
+            line = f"{key} = {rng.choice(_ODD_LIMITS)}"
+            lines.insert(0, line)  # top-level keys go before the first table
+            done.append(line[:50])
+        elif choice < 0.7:
+            name = rng.choice(("kfoot::x", "a\\nb", "\\u001b]52;c;Zm9v\\u0007", "z" * 5000, ""))
+            lines += [f'[families."{name}"]', f"{key} = {rng.choice(_ODD_LIMITS)}"]
+            done.append(f"family {name[:20]}")
+        elif choice < 0.8:
+            depth = rng.choice((10, 1000, 100_000))
+            lines.insert(0, f"{key} = " + "[" * depth + "]" * depth)
+            done.append(f"{key} nested {depth} deep")
+        elif lines:
+            index = rng.randrange(len(lines))
+            del lines[index]
+            done.append(f"del line {index + 1}")
+    return ("\n".join(lines) + "\n").encode(), done
+
+
+def mutant_budget(text: bytes, seed: int | str, index: int) -> tuple[bytes, list[str]]:
+    """Half line-aware (mutate_budget), half byte-level."""
+    rng = rng_for(seed, index)
+    if rng.random() < 0.5:
+        return mutate_budget(text, rng)
+    return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)
