@@ -106,3 +106,20 @@ def test_a_hostile_spec_is_one_line(hostile, kind):
     # (Deeply nested TOML in a spec is the spec loader's own case, tests/test_spec_hostile.py.)
     result, run = measured("enumerate", hostile[kind])
     assert_bounded(result, run)
+
+
+def test_a_toml_error_quoting_a_long_key_is_cut_short(tmp_path):
+    # Found by fuzzing (scripts/fuzz.py --target budget, seed 5, mutant 664): tomllib's message
+    # names the key whole, so a 5,000-character family name declared twice was echoed whole.
+    name = "z" * 5000
+    budget = tmp_path / "budget.toml"
+    budget.write_text(f'[families."{name}"]\nmax-kernel-growth = 1\n[families."{name}"]\nmax-kernel-growth = 2\n')
+    new = REPO / "tests" / "data" / "demo-baseline-report-v1.json"
+    result, run = measured("gate", "--budget", budget, "--baseline", new, new)
+    message = assert_bounded(result, run, "not valid TOML", "line 3")
+    assert "z" * 200 not in message
+    spec = tmp_path / "spec.toml"
+    spec.write_text(f'[dtypes."{name}"]\n[dtypes."{name}"]\n')
+    result, run = measured("enumerate", spec)
+    message = assert_bounded(result, run, "line 2")
+    assert "z" * 200 not in message

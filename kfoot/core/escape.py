@@ -8,7 +8,8 @@ where they are shown: one function per target, used by every renderer.
   newline would end a table row or a paragraph); in a table cell, `|` escaped as GFM asks.
   Inside a code span `<`, `>`, `&`, `#`, `*` and `_` are literal: no HTML, no heading, no emphasis.
 - `shown`: an error line. A short prefix of the value, quoted, with the total length after an
-  ellipsis, so a 100 MB template-id never reaches a terminal whole.
+  ellipsis, so a 100 MB template-id never reaches a terminal whole; `shown_message` does the same
+  for a parser's own message (tomllib's quotes a key whole), keeping where it points.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROL_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _BACKTICKS = re.compile(r"`+")
+_WHERE = re.compile(r"\s*\((?:at )?line \d+, column \d+\)$|\s*\(at end of document\)$")
 ERROR_PREFIX = 80  # characters of a value an error line quotes
 
 
@@ -58,3 +60,13 @@ def shown(value: object, limit: int = ERROR_PREFIX) -> str:
         return f"an integer of {int(value.bit_length() * 0.30103) + 1:,} digits"
     text = str(value)
     return text if len(text) <= limit else f"{text[:limit]}...({len(text):,} characters)"
+
+
+def shown_message(text: str, limit: int = 2 * ERROR_PREFIX) -> str:
+    """A parser's error message for an error line: cut to `limit` characters, with a trailing
+    location such as tomllib's "(at line 3, column 5013)" kept after the ellipsis."""
+    if len(text) <= limit:
+        return text
+    where = _WHERE.search(text)
+    tail = where.group().strip() if where else ""
+    return f"{text[:limit]}...({len(text):,} characters){' ' + tail if tail else ''}"

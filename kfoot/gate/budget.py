@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import KfootError
-from ..core.escape import ERROR_PREFIX, shown
+from ..core.escape import ERROR_PREFIX, shown, shown_message
 from ..core.inputfile import read_limited
 from ..core.units import SIZE_EXAMPLES, parse_bytes
 
@@ -157,7 +157,7 @@ def load_budget_file(path: str | Path) -> Budget:
     except FileNotFoundError:
         raise KfootError("budget file not found", path=path) from None
     except tomllib.TOMLDecodeError as exc:
-        raise KfootError(f"not valid TOML: {exc}", path=path) from None
+        raise KfootError(f"not valid TOML: {shown_message(str(exc))}", path=path) from None
     except UnicodeDecodeError as exc:
         raise KfootError(f"not valid TOML: not UTF-8 text (byte {exc.start})", path=path) from None
     except RecursionError:

@@ -20,6 +20,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.escape import shown_message
 from ..core.includes import walk_includes
 from ..core.inputfile import read_limited
 from . import dtypes
@@ -279,7 +280,7 @@ def load_spec(path: str | Path | None = None) -> Spec:
     except UnicodeDecodeError as exc:
         raise SpecError(f"{spec_path}: not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{spec_path}: invalid TOML: {exc}") from None
+        raise SpecError(f"{spec_path}: invalid TOML: {shown_message(str(exc))}") from None
     except RecursionError:
         raise SpecError(f"{spec_path}: invalid TOML for a spec: nested too deeply") from None
     except ValueError:  # tomllib's int(): more digits than Python converts (4,300)
