@@ -53,7 +53,7 @@ from oracles.errors import assert_error
 
 SEED = 20261123
 PER_INPUT_S = 5  # one mutant analysed and rendered in every format, at most
-# Mutants per input: 3,850 in all, ~20 s on the shared 2-core development machine (docs/fuzzing.md).
+# Mutants per input: 4,450 in all, ~20 s on the shared 2-core development machine (docs/fuzzing.md).
 BINARY_MUTANTS = {"fixture.fatbin": 600, "obj_size.o": 600, "fixture_sm90a.cubin": 500, "libfixture.so": 400,
                   "libfixture.a": 500, "wheel": 400}
 JSON_MUTANTS = 800
@@ -146,10 +146,21 @@ def check_json_pair(base: Path, new: Path, mutant: Path) -> str:
     except KfootError as exc:  # the family the budget names is in neither report (mutated away)
         assert "budget for family" in str(exc), exc
         return "error"
+    return _rendered(verdict)
+
+
+def _rendered(verdict) -> str:
+    """The verdict in every format gate writes: JSON, text and Markdown."""
     json.dumps(verdict.to_dict())
     _console().print(*gate_render.render_verdict(verdict, "kfoot gate --update-baseline"))
     gate_render.markdown_verdict(verdict, "kfoot gate --update-baseline")
     return "ok"
+
+
+def _one_short_line(exc: KfootError, *needles: str) -> str:
+    assert_error(exc, *needles)
+    assert len(str(exc)) < ERROR_LINE_LIMIT, str(exc)[:300]
+    return "error"
 
 
 def check_trace(trace: Path, known: dict) -> str:
@@ -157,9 +168,7 @@ def check_trace(trace: Path, known: dict) -> str:
     try:
         resolve_trace(trace, known, "spec")
     except KfootError as exc:
-        assert_error(exc, str(trace))
-        assert len(str(exc)) < ERROR_LINE_LIMIT, str(exc)[:300]
-        return "error"
+        return _one_short_line(exc, str(trace))
     return "ok"
 
 
@@ -171,13 +180,8 @@ def check_budget(budget_file: Path, report: Path) -> str:
         base, new = load_pair(report, report)
         verdict = evaluate(diff_reports(base, new), budget, base, new)
     except KfootError as exc:
-        assert_error(exc)
-        assert len(str(exc)) < ERROR_LINE_LIMIT, str(exc)[:300]
-        return "error"
-    json.dumps(verdict.to_dict())
-    _console().print(*gate_render.render_verdict(verdict, "kfoot gate --update-baseline"))
-    gate_render.markdown_verdict(verdict, "kfoot gate --update-baseline")
-    return "ok"
+        return _one_short_line(exc)
+    return _rendered(verdict)
 
 
 # ------------------------------------------------------------------ inputs
