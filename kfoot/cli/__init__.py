@@ -52,8 +52,9 @@ def main(argv=None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="kfoot", standalone_mode=False)
     except KfootError as exc:
-        # One line, whatever the message quotes: a path or a name may hold a newline or an escape.
-        click.echo(f"kfoot: error: {terminal_text(str(exc))}", err=True)
+        # No escape sequence reaches the terminal, whatever the message quotes; the path is one
+        # line already (KfootError.format), and a message may list its details on lines of its own.
+        click.echo(f"kfoot: error: {terminal_text(str(exc), keep_newlines=True)}", err=True)
         return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt) as exc:
         # click turns Ctrl-C (and EOF at a prompt, which kfoot never shows) into Abort, keeping

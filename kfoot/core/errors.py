@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .escape import terminal_text
+
 
 class KfootError(Exception):
     """Bad input or usage. `str()` is the one line the user sees."""
@@ -17,7 +19,7 @@ class KfootError(Exception):
     def format(self) -> str:
         where = ""
         if self.path is not None:
-            where = f"{self.path}"
+            where = terminal_text(f"{self.path}")  # a path may hold a newline or an escape sequence
             if self.offset is not None:
                 where += f" (byte offset {self.offset:#x})"
             where += ": "
