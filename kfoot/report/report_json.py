@@ -30,7 +30,7 @@ from pathlib import Path
 from .. import __version__
 from ..binary.cubin import Kernel
 from ..core.errors import KfootError
-from ..core.escape import ERROR_PREFIX
+from ..core.escape import ERROR_PREFIX, shown
 from ..core.jsonfile import load_json_limited, looks_like_json
 from .model import ArchStats, FamilyStats, Figures, FileReport, Filters, Report, Totals
 from .name_filter import check_filter
@@ -247,7 +247,8 @@ def validate_report(data: object, path: object) -> None:
     if schema in (SCHEMA_V1, SCHEMA_V2):
         upgrade_report(data, path)
     elif schema != SCHEMA:
-        raise KfootError(f"unsupported report schema {_shown(schema)} (this kfoot reads {SCHEMA!r}, "
+        shown_schema = shown(schema) if isinstance(schema, str) else _shown(schema)
+        raise KfootError(f"unsupported report schema {shown_schema} (this kfoot reads {SCHEMA!r}, "
                          f"{SCHEMA_V2!r} and {SCHEMA_V1!r})", path=path)
     _check_options(data.get("options"), path)
     totals = data.get("totals")
