@@ -118,3 +118,102 @@ def test_cccl_versioned_namespaces_are_not_part_of_families(cccl_kernel_names):
     # the same kernel from CCCL 3.1 (cupy) and CCCL 3.5 (nvcc here), other arch lists: one family
     reduce = {family_of(n) for n in versioned if "DeviceReduceSingleTileKernel" in n}
     assert reduce == {"cub::detail::reduce::DeviceReduceSingleTileKernel"}
+
+
+# ---------------------------------------------------------------- wrapper templates and every CCCL era
+
+# Inline namespaces as each CCCL era spells them: 2.x with and without `_NS`, an arch list that
+# was never expanded (clang leaves `__CUDA_ARCH_LIST__` as written: TensorFlow's kernels), 3.5's _V_.
+CCCL_ERAS = ("CUB_200805_SM___CUDA_ARCH_LIST__", "CUB_200101_SM_520_NS", "CUB_200805___CUDA_ARCH_LIST___NS",
+             "CUB_300102_SM_750_800", "_V_300500_SM_800")
+THRUST_ERAS = ("THRUST_200805_SM___CUDA_ARCH_LIST___NS", "THRUST_200101_SM_520_NS", "THRUST_300102_SM_800_NVHPC_NS")
+
+
+def _wrapper_source() -> str:
+    """Every documented wrapper, launched once with a class template specialisation and once with a
+    plain class; the same template name outside the list; kernels in each CCCL era's namespace."""
+    from kfoot.report.families import WRAPPER_TEMPLATES
+
+    lines = ["namespace ops { template <int M, typename T> struct Gemm { struct Params { T* p; }; };",
+             "template <typename T> struct Conv { struct Params { T* p; }; };",
+             "struct Plain { struct Params { int* p; }; }; }",
+             "namespace other { template <typename Op> __global__ void Kernel(typename Op::Params p) {} }"]
+    launches = ["other::Kernel<ops::Gemm<1, float>><<<1, 1>>>({});"]
+    for index, wrapper in enumerate(WRAPPER_TEMPLATES):
+        *spaces, name = wrapper.split("::")
+        lines.append("".join(f"namespace {s} {{ " for s in spaces)
+                     + f"template <typename Op> __global__ void {name}(typename Op::Params p) {{}}" + " }" * len(spaces))
+        launches += [f"{wrapper}<ops::Gemm<{index}, float>><<<1, 1>>>({{}});", f"{wrapper}<ops::Gemm<{index}, int>><<<1, 1>>>({{}});",
+                     f"{wrapper}<ops::Conv<double>><<<1, 1>>>({{}});", f"{wrapper}<ops::Plain><<<1, 1>>>({{}});"]
+    for top, eras in (("cub", CCCL_ERAS), ("thrust", THRUST_ERAS)):
+        for index, era in enumerate(eras):
+            lines.append(f"namespace {top} {{ inline namespace {era} {{ namespace detail {{ template <typename T> "
+                         f"__global__ void ReduceKernel{index}(T* p) {{}} }} }} }}")
+            launches += [f"{top}::{era}::detail::ReduceKernel{index}<float><<<1, 1>>>(nullptr);",
+                         f"{top}::{era}::detail::ReduceKernel{index}<int><<<1, 1>>>(nullptr);"]
+    return "\n".join(lines) + "\nvoid launch_all() {\n" + "\n".join(launches) + "\n}\n"
+
+
+def _oracle_family(demangled: str, wrappers) -> str:
+    """From c++filt's text: the qualified function name without CCCL's versioned components and,
+    for a wrapper whose first template argument is a class template specialisation, that
+    argument's template name in angle brackets."""
+    versioned = __import__("re").compile(r"(?:CUB|THRUST)_\d+\w*|_V_\d+\w*")
+    head = demangled.split(" ", 1)[1]  # "void " first
+    name = head[:head.index("<")] if "<" in head.split("(")[0] else head[:head.index("(")]
+    family = "::".join(p for p in name.split("::") if not versioned.fullmatch(p))
+    if family in wrappers:
+        first = head[len(name) + 1:]
+        depth, end = 0, 0
+        for end, ch in enumerate(first):
+            if ch == "<":
+                depth += 1
+            elif ch in ",>" and depth == 0:
+                break
+            elif ch == ">":
+                depth -= 1
+        argument = first[:end].strip()
+        if "<" in argument:
+            family += "<" + argument[:argument.index("<")] + ">"
+    return family
+
+
+def test_wrapper_templates_and_cccl_namespaces_name_families(tmp_path, nvcc):
+    import subprocess
+
+    import cxxfilt
+
+    from kfoot.report.families import WRAPPER_TEMPLATES
+    from oracles.cuobjdump import cuobjdump_symbols
+
+    (tmp_path / "w.cu").write_text(_wrapper_source())
+    proc = subprocess.run([str(nvcc), "-cubin", "-arch=sm_80", str(tmp_path / "w.cu"), "-o", str(tmp_path / "w.cubin")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    names = cuobjdump_symbols(tmp_path / "w.cubin").kernel_names
+    assert len(names) == 1 + 4 * len(WRAPPER_TEMPLATES) + 2 * (len(CCCL_ERAS) + len(THRUST_ERAS))
+    families = {}
+    for name in names:
+        expected = _oracle_family(cxxfilt.demangle(name), WRAPPER_TEMPLATES)
+        assert family_of(name) == expected, (name, cxxfilt.demangle(name))
+        assert _family_from_demangled(name) == expected, name
+        families.setdefault(expected, set()).add(name)
+    # by hand: a wrapper is named after both when its argument is a specialisation, only then
+    for wrapper in WRAPPER_TEMPLATES:
+        assert len(families[f"{wrapper}<ops::Gemm>"]) == 2 and len(families[f"{wrapper}<ops::Conv>"]) == 1
+        assert len(families[wrapper]) == 1  # ops::Plain
+    assert len(families["other::Kernel"]) == 1
+    for top, eras in (("cub", CCCL_ERAS), ("thrust", THRUST_ERAS)):
+        for index in range(len(eras)):
+            assert len(families[f"{top}::detail::ReduceKernel{index}"]) == 2
+
+
+def test_the_documented_wrappers_are_the_ones_used():
+    from pathlib import Path
+
+    from docs_support import first_code, table_rows
+    from kfoot.report.families import WRAPPER_TEMPLATES
+
+    doc = (Path(__file__).resolve().parent.parent / "docs/report.md").read_text()
+    table = doc.split("<!-- wrapper-templates -->", 1)[1].split("\n\n", 1)[0]
+    assert [first_code(row[0]) for row in table_rows(table)[1:]] == list(WRAPPER_TEMPLATES)

@@ -28,7 +28,10 @@ _MODULE_ID_PATTERNS = (
     # `cub::CUB_300102_SM_750_800::`, `thrust::THRUST_300102_SM_750_800_NS::` (CCCL 2.x-3.1, _NVHPC
     # under nvc++) and `cub::_V_300500_SM_800::` (CCCL 3.5); libcu++'s ABI namespace is
     # `cuda::std::__4::` (_LIBCUDACXX_ABI_NAMESPACE). Matched in demangled text only.
-    (re.compile(r"\b(cub|thrust)::(?:(?:CUB|THRUST)_\d+|_V_\d+)(?:_SM(?:_\d+)*)?(?:_NVHPC)?(?:_NS)?::"), r"\1::"),
+    # Older eras: `CUB_200101_SM_520_NS` (2.x), and the arch list left unexpanded where the compiler
+    # does not define __CUDA_ARCH_LIST__ (clang: TensorFlow's `cub::CUB_200805_SM___CUDA_ARCH_LIST__::`,
+    # `THRUST_200805___CUDA_ARCH_LIST___NS`): whatever follows the version is part of the namespace.
+    (re.compile(r"\b(cub|thrust)::(?:(?:CUB|THRUST)_\d+|_V_\d+)\w*::"), r"\1::"),
     (re.compile(r"\b(cuda(?:::\w+?)*?)::__\d+::"), r"\1::"),
 )
 
@@ -213,14 +216,60 @@ def _family_from_mangled(name: str) -> str | None:
     return "::".join(parts)
 
 
+# Wrapper templates: one kernel template that launches any operator class, so its name alone lumps
+# unrelated kernels (onnxruntime-gpu's cutlass::Kernel: 8,376 kernels of every GEMM and convolution).
+# When a wrapper's first template argument is a class template specialisation, the family is named
+# after both: `cutlass::Kernel<cutlass::gemm::kernel::Gemm>`. docs/report.md lists these; to add
+# a wrapper, add its qualified name here (the report cache's key covers this file).
+WRAPPER_TEMPLATES = ("cutlass::Kernel", "cutlass::Kernel2", "cutlass::device_kernel")
+_WRAPPERS = frozenset(WRAPPER_TEMPLATES)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def family_of(name: str) -> str:
     """Family of a (mangled) kernel name: drop template arguments, the parameter list and the
-    return type from the demangled name; namespaces stay."""
+    return type from the demangled name; namespaces stay; a wrapper template is named after its
+    operator's template too."""
     quick = _family_from_mangled(name)
     if quick is not None:
-        return strip_module_ids(quick)
+        family = strip_module_ids(quick)
+        return _wrapped_family(name, family) if family in _WRAPPERS else family
     return _family_from_demangled(name)
+
+
+def _first_template_argument(text: str, start: int) -> str:
+    """The text of the template argument starting at `text[start]` (after '<'), up to the first ','
+    or '>' at its own depth."""
+    depth = 0
+    for end in range(start, len(text)):
+        ch = text[end]
+        if ch == "<":
+            depth += 1
+        elif ch in ",>" and depth == 0:
+            return text[start:end]
+        elif ch == ">":
+            depth -= 1
+    return ""
+
+
+def _wrapped_family(name: str, wrapper: str) -> str:
+    """`wrapper<Template>` when the kernel's first template argument is a specialisation of the
+    class template `Template`; else `wrapper`."""
+    text = strip_module_ids(demangle(name))
+    for original, placeholder in _PLACEHOLDERS.items():
+        if original in text:
+            text = text.replace(original, placeholder)
+    at = text.find(wrapper + "<")
+    if at < 0:
+        return wrapper
+    argument = _first_template_argument(text, at + len(wrapper) + 1).strip()
+    if not argument.endswith(">") or "<" not in argument:
+        return wrapper  # a plain class, a value or a member of a specialisation: not a template's name
+    template = argument[:argument.index("<")]
+    for original, placeholder in _PLACEHOLDERS.items():
+        if placeholder in template:
+            template = template.replace(placeholder, original)
+    return f"{wrapper}<{template}>"
 
 
 def _family_from_demangled(name: str) -> str:
@@ -238,4 +287,5 @@ def _family_from_demangled(name: str) -> str:
     for original, placeholder in _PLACEHOLDERS.items():
         if placeholder in text:
             text = text.replace(placeholder, original)
-    return strip_module_ids(text or name)
+    family = strip_module_ids(text or name)
+    return _wrapped_family(name, family) if family in _WRAPPERS else family
