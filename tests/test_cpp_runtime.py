@@ -15,6 +15,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,28 @@ def test_config_prints_what_a_build_needs():
     described = json.loads(run_kfoot("config", "--json").stdout)
     assert described["include_dir"] == include
     assert_error(run_kfoot("config", check_rc=None))
+
+
+@pytest.mark.parametrize("planted", ["error", "fifo"])
+def test_nvrtc_never_searches_the_working_directory(rtc_check, scale_registry, tmp_path, planted):
+    """NVRTC adds the folder of a program's source, for a program named without one the working
+    directory, to the include path ahead of `-I`: a `scale.cuh` there was compiled instead of the
+    registry's, and a FIFO of that name blocked for ever (issue 29, item 4). Both runtimes now
+    compile the registry's header wherever they run."""
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    for name in ("scale.cuh", "scale_detail.cuh"):
+        if planted == "fifo":
+            os.mkfifo(cwd / name)
+        else:
+            (cwd / name).write_text("#error planted in the working directory\n")
+    env = _env(None, KFOOT_CACHE="0")
+    proc = subprocess.run([str(rtc_check), scale_registry, "sm_90", "-", "scale", "T=float32", "UNROLL=2"],
+                          capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["compiles"] == 1, proc.stdout + proc.stderr
+    code = ("import sys; from kfoot import runtime; "
+            "r = runtime.open_registry(sys.argv[1], cache=None, trace=None); "
+            "print(len(r.kernel('scale', T='float32', UNROLL=2).cubin('sm_90')))")
+    proc = subprocess.run([sys.executable, "-c", code, str(scale_registry)], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
+    assert proc.returncode == 0 and int(proc.stdout) > 0, proc.stderr[-2000:]

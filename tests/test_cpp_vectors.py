@@ -270,3 +270,59 @@ def test_the_cache_folder_and_switch_are_read_alike(cpp, monkeypatch):
     monkeypatch.undo()
     assert python == expected
     assert cpp(VECTORS / "cache_dir.json", "cache_dir") == expected
+
+
+def _registry_case(base: dict, case: dict) -> dict:
+    """`base` with the case's `set` and `delete` applied (slash-separated paths, list indexes as numbers)."""
+    document = json.loads(json.dumps(base))
+
+    def parent(path: str):
+        *steps, last = path.split("/")
+        node = document
+        for step in steps:
+            node = node[int(step)] if isinstance(node, list) else node[step]
+        return node, int(last) if isinstance(node, list) else last
+
+    for path, value in case.get("set", {}).items():
+        node, key = parent(path)
+        node[key] = value
+    for path in case.get("delete", []):
+        node, key = parent(path)
+        del node[key]
+    return document
+
+
+def test_registries_are_accepted_and_refused_alike(cpp, tmp_path):
+    """The same registry.json files open in both runtimes, or are refused by both in one line
+    holding the same phrase (issue 29: template-ids, rows, paths and container indexes)."""
+    from kfoot.runtime.registry import load_registry
+
+    vectors = _vectors("registry.json")
+    cases = vectors["registry_load"]
+    root = tmp_path.resolve()
+    problems = []
+    for i, case in enumerate(cases):
+        folder = root / str(i)
+        (folder / "templates").mkdir(parents=True)
+        (folder / "templates" / "k.cuh").write_text("namespace ns { template <class T, int N> __global__ void k() {} }\n")
+        (folder / "registry.json").write_text(json.dumps(_registry_case(vectors["base"], case)))
+        try:
+            registry = load_registry(folder)
+            python = {"variants": len(registry), "families": sorted(registry.families)}
+        except KfootError as exc:
+            python = {"error": str(exc)}
+        problems += _registry_problems("python", case, python)
+    for case, answer in zip(cases, cpp(VECTORS / "registry.json", "registry_load", root), strict=True):
+        problems += _registry_problems("c++", case, answer)
+    assert not problems, "\n".join(problems)
+
+
+def _registry_problems(side: str, case: dict, answer: dict) -> list[str]:
+    if case["error"] is None:
+        return [] if answer == {"variants": 2, "families": ["k"]} else [f"{side}, {case['about']}: {answer}"]
+    error = answer.get("error", "")
+    if case["error"] not in error or "\n" in error or "Traceback" in error:
+        return [f"{side}, {case['about']}: {str(answer)[:300]}"]
+    if case.get("short") and len(error) > 400:
+        return [f"{side}, {case['about']}: an error line of {len(error)} characters"]
+    return []

@@ -67,6 +67,12 @@ def load_json_limited(path: str | os.PathLike, *, what: str, max_bytes: int, lar
         raw = read_limited(path, what=what, max_bytes=max_bytes, largest=largest)
     except FileNotFoundError:
         raise KfootError("cannot read: no such file", path=path) from None
+    return parse_json_limited(raw, what=what, path=path)
+
+
+def parse_json_limited(raw: bytes, *, what: str, path: Path) -> object:
+    """The JSON document in `raw` (read from `path`, named in messages), with the limits above
+    but the size's, which the reader applied."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -16,16 +16,24 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
+from ..core.escape import shown
+from ..core.inputfile import read_limited
+from ..core.jsonfile import parse_json_limited
 
 REGISTRY_FORMAT = "kfoot-rtc-registry"
 REGISTRY_VERSION = 1
 REGISTRY_NAME = "registry.json"
+# registry.json: the bundled library's 46,000 variants take 11 MB; a 75 MB one took 1.9 GB to parse.
+REGISTRY_MAX_BYTES = 64 << 20
+_LARGEST_REGISTRY = "the bundled library's 46,000 variants take 11 MB"
+_NOT_IN_TEMPLATE_ID = re.compile(r"[\x00-\x1f\x7f#]")
 TEMPLATES_DIR = "templates"
 
 
@@ -91,7 +99,10 @@ class RegistryFamily:
     def index(self, rows: list[dict]) -> dict:
         if self._by_free_values is None:
             free = self.free_axes
-            self._by_free_values = {tuple(rows[i]["values"][a] for a in free): i for i in self.rows}
+            index: dict = {}
+            for i in self.rows:  # the first row wins, as in the C++ runtime and by_template_id
+                index.setdefault(tuple(rows[i]["values"][a] for a in free), i)
+            self._by_free_values = index
         return self._by_free_values
 
     def axis_values(self, rows: list[dict]) -> dict:
@@ -125,35 +136,59 @@ class Registry:
         self._rows = rows
         self._variants: dict[int, RegistryVariant] = {}
         self._by_template_id: dict[str, int] | None = None
-        try:
-            members: dict[str, list[int]] = {name: [] for name in fams}
-            for i, row in enumerate(rows):
-                members[row["family"]].append(i)
-            self.families: dict[str, RegistryFamily] = {
-                name: RegistryFamily(
-                    name=name,
-                    kernel=fam["kernel"],
-                    header=_confined_header(self.root, name, fam["header"], path),
-                    axes=tuple(fam["axes"]),
-                    free_axes=tuple(fam["free_axes"]),
-                    rows=members[name],
-                    include_dirs=tuple(self._inside(d, f"family {name!r} include_dirs")
-                                       for d in fam.get("include_dirs", [])),
-                    options=_safe_options(name, fam.get("nvrtc_options", []), path),
-                )
-                for name, fam in fams.items()
-            }
-        except (KeyError, TypeError) as exc:
-            raise KfootError(f"registry.json is malformed (missing {exc})", path=path) from None
+        self.families: dict[str, RegistryFamily] = {name: self._family(name, fam) for name, fam in fams.items()}
+        for i, row in enumerate(rows):
+            self._check_row(i, row)
 
-    def _inside(self, relative: object, what: str) -> Path:
-        """A folder the registry names, resolved; it must lie inside the registry folder."""
-        if not isinstance(relative, str) or not relative:
-            raise KfootError(f"registry.json is malformed ({what} must be relative paths)", path=self.path)
-        path = (self.root / relative).resolve()
-        if not path.is_relative_to(self.root.resolve()):
-            raise KfootError(f"{what} entry {relative!r} lies outside the registry folder", path=self.path)
-        return path
+    def _family(self, name: str, fam: object) -> RegistryFamily:
+        where = f"family {shown(name)}"
+        if not isinstance(fam, dict):
+            raise KfootError(f"registry.json is malformed ({where} is not an object)", path=self.path)
+        kernel = fam.get("kernel")
+        if not isinstance(kernel, str) or not kernel:
+            raise KfootError(f"registry.json is malformed ({where} lacks its kernel name)", path=self.path)
+        axes = _strings(fam.get("axes"), f"{where} axes", self.path)
+        free_axes = _strings(fam.get("free_axes"), f"{where} free_axes", self.path)
+        for axis in free_axes:
+            if axis not in axes:
+                raise KfootError(f"registry.json is malformed ({where}: free axis {shown(axis)} is not one of its axes)",
+                                 path=self.path)
+        include_dirs = _strings(fam.get("include_dirs", []), f"{where} include_dirs", self.path)
+        return RegistryFamily(
+            name=name, kernel=kernel, header=_confined(self.root, fam.get("header"), f"{where}: header", self.path),
+            axes=tuple(axes), free_axes=tuple(free_axes), rows=[],
+            include_dirs=tuple(_confined(self.root, d, f"{where} include_dirs entry", self.path) for d in include_dirs),
+            options=_safe_options(name, fam.get("nvrtc_options", []), self.path))
+
+    def _check_row(self, i: int, row: object) -> None:
+        """One variant row, checked when the registry opens (the C++ runtime checks the same): a
+        malformed row is one line now, not a KeyError or TypeError at a lookup or in `warm`."""
+        def malformed(what: str) -> KfootError:
+            return KfootError(f"registry.json is malformed (variant {i} {what})", path=self.path)
+
+        if not isinstance(row, dict):
+            raise malformed("is not an object")
+        fam = self.families.get(row.get("family")) if isinstance(row.get("family"), str) else None
+        if fam is None:
+            raise KfootError(f"registry.json is malformed (variant {i} names no family of the registry)", path=self.path)
+        template_id = row.get("template_id")
+        if not isinstance(template_id, str):
+            raise malformed("lacks its template_id (a string)")
+        problem = template_id_problem(template_id, fam.kernel)
+        if problem:
+            raise KfootError(f"variant {i}: template-id {shown(template_id)} {problem}: refused", path=self.path)
+        values = row.get("values")
+        if not isinstance(values, dict):
+            raise malformed("lacks its values (an object)")
+        for axis in fam.axes:
+            if axis not in values:
+                raise malformed(f"lacks axis {shown(axis)}")
+            if not isinstance(values[axis], (str, int, float, bool)) and values[axis] is not None:
+                raise malformed(f"axis {shown(axis)}: a value must be a string, number, boolean or null")
+        if not isinstance(row.get("source_sha256"), str):
+            raise malformed("lacks its source_sha256 (a string)")
+        _strings(row.get("aot_archs", []), f"variant {i} aot_archs", self.path)
+        fam.rows.append(i)
 
     def _variant(self, i: int) -> RegistryVariant:
         variant = self._variants.get(i)
@@ -244,21 +279,39 @@ class Registry:
         return f"{fam.name} has no variant {asked} (excluded by the spec); nearest: {shown}"
 
 
-def _confined_header(root: Path, family: str, header, registry: Path) -> Path:
-    """A family's header, resolved: it must lie inside the registry's folder. An absolute path, a
-    `..` out of it or a symbolic link leading out of it is refused (one line naming the registry
-    and the family), so an edited registry.json cannot make the runtime read and compile files
-    from elsewhere."""
-    if not isinstance(header, str) or not header:
-        raise KfootError(f"registry.json is malformed (family {family!r}: header is not a path)", path=registry)
-    if os.path.isabs(header):
-        raise KfootError(f"family {family!r}: header {header!r} is an absolute path, outside the registry's folder: refused",
+def _confined(root: Path, relative: object, what: str, registry: Path) -> Path:
+    """A file the registry names (a family's header, a hybrid build's fatbins), resolved: it must
+    lie inside the registry's folder. An absolute path, a `..` out of it or a symbolic link
+    leading out of it is refused (one line naming the registry and `what`), so an edited
+    registry.json cannot make the runtime read, compile or load files from elsewhere."""
+    if not isinstance(relative, str) or not relative:
+        raise KfootError(f"registry.json is malformed ({what} is not a path)", path=registry)
+    if os.path.isabs(relative):
+        raise KfootError(f"{what} {shown(relative)} is an absolute path, outside the registry's folder: refused",
                          path=registry)
-    resolved = (root / header).resolve()
+    resolved = (root / relative).resolve()
     if not resolved.is_relative_to(root.resolve()):
-        raise KfootError(f"family {family!r}: header {header!r} resolves outside the registry's folder "
-                         f"(to {resolved}, through '..' or a symbolic link): refused", path=registry)
+        raise KfootError(f"{what} {shown(relative)} resolves outside the registry's folder "
+                         f"(to {shown(str(resolved))}, through '..' or a symbolic link): refused", path=registry)
     return resolved
+
+
+def template_id_problem(template_id: str, kernel: str) -> str | None:
+    """Why `template_id` cannot be a template-id of `kernel`, or None. NVRTC gets it as a name
+    expression, which it pastes into source: a newline and a `#include` there would make it read
+    any file, so a template-id is the kernel's name, `<`, arguments, `>`, on one line, without `#`."""
+    if not (template_id.startswith(kernel + "<") and template_id.endswith(">")):
+        return f"is not the family's kernel {shown(kernel)} followed by <arguments>"
+    bad = _NOT_IN_TEMPLATE_ID.search(template_id)
+    if bad:
+        return f"holds {bad.group()!r} (a control character or '#' could reach NVRTC's preprocessor)"
+    return None
+
+
+def _strings(value: object, what: str, registry: Path) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise KfootError(f"registry.json is malformed ({what} must be a list of strings)", path=registry)
+    return value
 
 
 class _TemplateIdView:
@@ -339,20 +392,23 @@ def _plain(value):
 
 
 def load_registry(path: str | os.PathLike) -> Registry:
-    """Load DIR/registry.json (DIR or the file itself may be given); bad input is one-line KfootError."""
+    """Load DIR/registry.json (DIR or the file itself may be given); bad input is one-line KfootError.
+    A regular file of at most REGISTRY_MAX_BYTES (kfoot.core.inputfile), bounded JSON
+    (kfoot.core.jsonfile), every family and row checked before anything uses them."""
     path = Path(path)
     if path.is_dir():
         path = path / REGISTRY_NAME
     try:
-        data = json.loads(path.read_text())
+        raw = read_limited(path, what="registry", max_bytes=REGISTRY_MAX_BYTES, largest=_LARGEST_REGISTRY)
     except FileNotFoundError:
         raise KfootError("no registry here (build one with `kfoot build --mode rtc -o DIR`)", path=path) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise KfootError(f"cannot read the registry: {exc}", path=path) from None
+    data = parse_json_limited(raw, what="registry", path=path)
+    del raw
     if not isinstance(data, dict) or data.get("format") != REGISTRY_FORMAT:
         raise KfootError("not a kfoot RTC registry (format field missing or different)", path=path)
     if data.get("version") != REGISTRY_VERSION:
-        raise KfootError(f"registry version {data.get('version')} is not supported (expected {REGISTRY_VERSION})", path=path)
+        raise KfootError(f"registry version {shown(data.get('version'))} is not supported (expected {REGISTRY_VERSION})",
+                         path=path)
     return Registry(path.resolve(), data)
 
 
@@ -363,10 +419,10 @@ def _safe_options(family: str, options: object, path: Path) -> tuple[str, ...]:
     from .nvrtc import unsafe_option
 
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise KfootError(f"registry.json is malformed (family {family!r} nvrtc_options must be strings)", path=path)
+        raise KfootError(f"registry.json is malformed (family {shown(family)} nvrtc_options must be strings)", path=path)
     for option in options:
         if unsafe_option(option):
-            raise KfootError(f"family {family!r}: NVRTC option {option[:80]!r} is not one a registry may carry "
+            raise KfootError(f"family {shown(family)}: NVRTC option {shown(option)} is not one a registry may carry "
                              "(macros and code-generation switches only; headers travel in the registry folder)",
                              path=path)
     return tuple(options)
@@ -374,7 +430,8 @@ def _safe_options(family: str, options: object, path: Path) -> tuple[str, ...]:
 
 def _aot_part(aot: object, path: Path) -> AotPart | None:
     """registry.json's `aot` (hybrid builds), checked when the registry is opened: a malformed one
-    is one line then, not a KeyError at the kernel's first launch."""
+    is one line then, not a KeyError at the kernel's first launch. Its fatbins are confined to the
+    registry's folder as headers are: the runtime hands them to the driver."""
     if aot is None:
         return None
 
@@ -383,13 +440,18 @@ def _aot_part(aot: object, path: Path) -> AotPart | None:
 
     if not isinstance(aot, dict) or not isinstance(aot.get("fatbin"), str) or not isinstance(aot.get("kernels"), dict):
         raise malformed("needs the fatbin and the kernels")
+    root = path.parent
+    _confined(root, aot["fatbin"], "aot: fatbin", path)
     kernels = {}
     for template_id, entry in aot["kernels"].items():
         container = entry.get("container") if isinstance(entry, dict) else None
         if (not isinstance(entry, dict) or not isinstance(entry.get("symbol"), str)
                 or not isinstance(entry.get("fatbin"), str)
-                or not (container is None or (isinstance(container, int) and not isinstance(container, bool)))):
-            raise malformed(f"kernel {template_id[:200]!r} needs a symbol, a fatbin and a container index")
+                or not (container is None or (isinstance(container, int) and not isinstance(container, bool)
+                                              and 0 <= container < 2 ** 63))):
+            raise malformed(f"kernel {shown(template_id)} needs a symbol, a fatbin and a container index "
+                            "(a non-negative integer)")
+        _confined(root, entry["fatbin"], f"aot: kernel {shown(template_id)} fatbin", path)
         kernels[template_id] = AotKernel(entry["symbol"], entry["fatbin"], container)
     archs, sass = aot.get("archs", []), aot.get("sass_archs", [])
     if not all(isinstance(a, list) and all(isinstance(x, str) for x in a) for a in (archs, sass)):

@@ -5,6 +5,7 @@
 // A refused input answers {"error": "<kfoot::Error's line>"}.
 #include <kfoot/runtime.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -139,6 +140,18 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
     }
     return "{\"root\":" + quote(d::DiskCache::default_root()) + ",\"disabled\":" +
            (d::DiskCache::disabled_by_env() ? "true" : "false") + "}";
+  }
+  if (name == "registry_load") {
+    try {
+      kfoot::Registry::Options options;
+      options.disk_cache = false;
+      kfoot::Registry registry = kfoot::Registry::open(root, options);
+      std::vector<std::string> families = registry.families();
+      std::sort(families.begin(), families.end());
+      return "{\"variants\":" + std::to_string(registry.size()) + ",\"families\":" + quoted_list(families) + "}";
+    } catch (const kfoot::Error& e) {
+      return refused(e);
+    }
   }
   throw std::runtime_error("no vector list named " + name);
 }

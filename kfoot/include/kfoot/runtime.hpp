@@ -77,6 +77,7 @@ class Bytes {
 #include "detail/sha256.hpp"
 #include "detail/json.hpp"
 #include "detail/fs.hpp"
+#include "detail/inputfile.hpp"
 #include "detail/toolkit.hpp"
 #include "detail/archs.hpp"
 #include "detail/units.hpp"

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -21,6 +22,7 @@
 #include "cache.hpp"
 #include "fingerprint.hpp"
 #include "fs.hpp"
+#include "inputfile.hpp"
 #include "json.hpp"
 #include "nvrtc.hpp"
 #include "prelude.hpp"
@@ -30,6 +32,9 @@
 namespace kfoot {
 
 inline constexpr int kRegistryVersion = 1;
+// registry.json and a hybrid build's fatbins (kfoot.runtime.registry REGISTRY_MAX_BYTES, AOT_FATBIN_MAX_BYTES).
+inline constexpr std::uint64_t kRegistryMaxBytes = std::uint64_t(64) << 20;
+inline constexpr std::uint64_t kAotFatbinMaxBytes = std::uint64_t(1) << 30;
 
 namespace detail {
 
@@ -91,9 +96,10 @@ inline const Json& need(const Json& obj, const char* name, Json::Kind kind, cons
 }
 
 inline std::vector<std::string> strings(const Json& arr, const std::string& path, const std::string& where) {
+  if (arr.kind != Json::Array) malformed(path, where + " must be a list of strings");
   std::vector<std::string> out;
   for (const auto& item : arr.items) {
-    if (item.kind != Json::String) malformed(path, where + " must hold strings");
+    if (item.kind != Json::String) malformed(path, where + " must be a list of strings");
     out.push_back(item.text);
   }
   return out;
@@ -119,16 +125,46 @@ inline std::string lexical(const std::string& path) {
 // (as Path.resolve(): links followed where the path exists, `..` folded where it does not).
 inline std::string confined(const std::string& root, const std::string& relative, const std::string& path, const std::string& what) {
   if (relative.empty()) malformed(path, what + " is not a path");
-  if (relative[0] == '/') throw Error(path + ": " + what + " '" + relative + "' is an absolute path, outside the registry's folder: refused");
+  if (relative[0] == '/') throw Error(path + ": " + what + " " + shown(relative) + " is an absolute path, outside the registry's folder: refused");
   std::string joined = join(root, relative);
   char* found = ::realpath(joined.c_str(), nullptr);
   std::string resolved = found ? std::string(found) : lexical(joined);
   std::free(found);
   std::string base = real_path(root);
   if (resolved != base && resolved.compare(0, base.size() + 1, base + "/") != 0)
-    throw Error(path + ": " + what + " '" + relative + "' resolves outside the registry's folder (to " + resolved +
+    throw Error(path + ": " + what + " " + shown(relative) + " resolves outside the registry's folder (to " + shown(resolved) +
                 ", through '..' or a symbolic link): refused");
   return resolved;
+}
+
+// Why `id` cannot be a template-id of `kernel`, or "" (kfoot.runtime.registry.template_id_problem):
+// NVRTC pastes a name expression into source, so it is the kernel, '<', arguments, '>', on one
+// line, without '#'.
+inline std::string template_id_problem(const std::string& id, const std::string& kernel) {
+  if (id.size() < kernel.size() + 2 || id.compare(0, kernel.size(), kernel) != 0 || id[kernel.size()] != '<' || id.back() != '>')
+    return "is not the family's kernel " + shown(kernel) + " followed by <arguments>";
+  for (char c : id) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f || c == '#')
+      return "holds " + shown(std::string(1, c)) + " (a control character or '#' could reach NVRTC's preprocessor)";
+  }
+  return "";
+}
+
+// A container index: a non-negative 64-bit integer, or -1 for null (an older kfoot wrote none).
+inline long long container_index(const Json* c, const std::string& path, const std::string& where) {
+  if (!c || c->kind == Json::Null) return -1;
+  long long value = -1;
+  if (c->is_integer()) {
+    const char* first = c->text.data();
+    const char* last = first + c->text.size();
+    auto [end, error] = std::from_chars(first, last, value);
+    if (error == std::errc::result_out_of_range)
+      malformed(path, "aot: " + where + " container index " + shown(c->text) + " is outside the 64-bit range");
+    if (error != std::errc() || end != last) value = -1;
+  }
+  if (value < 0) malformed(path, "aot: " + where + " needs a symbol, a fatbin and a container index (a non-negative integer)");
+  return value;
 }
 
 }  // namespace detail
@@ -178,7 +214,7 @@ struct Shared {
 inline Registry Registry::open(const std::string& given, const Options& options) {
   std::string path = detail::is_dir(given) ? detail::join(given, "registry.json") : given;
   std::string text;
-  if (!detail::read_file(path, text))
+  if (!detail::read_regular(path, "registry", kRegistryMaxBytes, text))
     throw Error(path + ": no registry here (build one with `kfoot build --mode rtc -o DIR`)");
   detail::Json data = detail::JsonReader(text, path).parse();
   text.clear();
@@ -188,7 +224,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     throw Error(path + ": not a kfoot RTC registry (format field missing or different)");
   const detail::Json* version = data.get("version");
   if (!version || version->text != std::to_string(kRegistryVersion))
-    throw Error(path + ": registry version " + (version ? version->scalar() : "none") + " is not supported (expected 1)");
+    throw Error(path + ": registry version " + (version ? detail::shown(version->scalar()) : "none") + " is not supported (expected 1)");
 
   auto s = std::make_shared<Shared>();
   s->path = detail::real_path(path);
@@ -199,19 +235,24 @@ inline Registry Registry::open(const std::string& given, const Options& options)
   const auto& rows = detail::need(data, "variants", detail::Json::Array, path, "the registry");
   for (const auto& [name, fam] : fams.members) {
     auto f = std::make_unique<detail::Family>();
-    std::string where = "family '" + name + "'";
+    std::string where = "family " + detail::shown(name);
+    if (fam.kind != detail::Json::Object) detail::malformed(path, where + " is not an object");
     f->name = name;
     f->kernel = detail::need(fam, "kernel", detail::Json::String, path, where).text;
+    if (f->kernel.empty()) detail::malformed(path, where + " lacks its kernel name");
     f->header = detail::confined(s->root, detail::need(fam, "header", detail::Json::String, path, where).text, path, where + ": header");
     f->axes = detail::strings(detail::need(fam, "axes", detail::Json::Array, path, where), path, where + " axes");
     f->free_axes = detail::strings(detail::need(fam, "free_axes", detail::Json::Array, path, where), path, where + " free_axes");
+    for (const auto& axis : f->free_axes)
+      if (std::find(f->axes.begin(), f->axes.end(), axis) == f->axes.end())
+        detail::malformed(path, where + ": free axis " + detail::shown(axis) + " is not one of its axes");
     if (const auto* dirs = fam.get("include_dirs"))
       for (const auto& d : detail::strings(*dirs, path, where + " include_dirs"))
         f->include_dirs.push_back(detail::confined(s->root, d, path, where + " include_dirs entry"));
     if (const auto* opts = fam.get("nvrtc_options"))
       for (const auto& o : detail::strings(*opts, path, where + " nvrtc_options")) {
         if (!detail::safe_option(o))
-          throw Error(path + ": " + where + ": NVRTC option '" + o.substr(0, 80) + "' is not one a registry may carry "
+          throw Error(path + ": " + where + ": NVRTC option " + detail::shown(o) + " is not one a registry may carry "
                       "(macros and code-generation switches only; headers travel in the registry folder)");
         f->options.push_back(o);
       }
@@ -222,6 +263,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
   for (std::size_t i = 0; i < rows.items.size(); ++i) {
     const auto& row = rows.items[i];
     std::string where = "variant " + std::to_string(i);
+    if (row.kind != detail::Json::Object) detail::malformed(path, where + " is not an object");
     const auto& family = detail::need(row, "family", detail::Json::String, path, where).text;
     auto found = s->family_by_name.find(family);
     if (found == s->family_by_name.end()) detail::malformed(path, where + " names no family of the registry");
@@ -231,15 +273,20 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     k->index_ = i;
     k->family_ = family;
     k->template_id_ = detail::need(row, "template_id", detail::Json::String, path, where).text;
+    std::string problem = detail::template_id_problem(k->template_id_, f.kernel);
+    if (!problem.empty()) throw Error(path + ": " + where + ": template-id " + detail::shown(k->template_id_) + " " + problem + ": refused");
     const auto& values = detail::need(row, "values", detail::Json::Object, path, where);
     for (const auto& axis : f.axes) {
       const detail::Json* v = values.get(axis);
-      if (!v) detail::malformed(path, where + " lacks axis '" + axis + "'");
+      if (!v) detail::malformed(path, where + " lacks axis " + detail::shown(axis));
+      if (v->kind == detail::Json::Array || v->kind == detail::Json::Object)
+        detail::malformed(path, where + " axis " + detail::shown(axis) + ": a value must be a string, number, boolean or null");
       k->values_.emplace_back(axis, v->scalar());
       auto& seen = f.axis_values[axis];
       if (std::find(seen.begin(), seen.end(), v->scalar()) == seen.end()) seen.push_back(v->scalar());
       f.axis_is_string[axis] = v->kind == detail::Json::String;
     }
+    detail::need(row, "source_sha256", detail::Json::String, path, where);
     if (const auto* archs = row.get("aot_archs")) k->aot_archs_ = detail::strings(*archs, path, where + " aot_archs");
     std::string free_key;
     for (const auto& axis : f.free_axes) {
@@ -252,16 +299,34 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     s->by_template_id.emplace(k->template_id_, i);
     s->kernels.push_back(std::move(k));
   }
-  if (const auto* aot = data.get("aot"); aot && aot->kind == detail::Json::Object) {
-    if (const auto* fatbin = aot->get("fatbin")) s->aot_fatbin = fatbin->text;
-    if (const auto* kernels = aot->get("kernels"))
-      for (const auto& [id, entry] : kernels->members) {
-        detail::AotEntry e;
-        if (const auto* sym = entry.get("symbol")) e.symbol = sym->text;
-        if (const auto* fb = entry.get("fatbin")) e.fatbin = fb->text;
-        if (const auto* c = entry.get("container"); c && c->is_integer()) e.container = std::stoll(c->text);
-        s->aot.emplace(id, std::move(e));
-      }
+  if (const auto* aot = data.get("aot"); aot && aot->kind != detail::Json::Null) {
+    // The AOT half of a hybrid build: its fatbins confined to the registry's folder as headers
+    // are (the runtime hands them to the driver), its container indexes 64-bit integers.
+    const detail::Json* fatbin = aot->get("fatbin");
+    const detail::Json* kernels = aot->get("kernels");
+    if (aot->kind != detail::Json::Object || !fatbin || fatbin->kind != detail::Json::String || !kernels ||
+        kernels->kind != detail::Json::Object)
+      detail::malformed(path, "aot: needs the fatbin and the kernels");
+    detail::confined(s->root, fatbin->text, path, "aot: fatbin");
+    s->aot_fatbin = fatbin->text;
+    for (const auto& [id, entry] : kernels->members) {
+      std::string where = "kernel " + detail::shown(id);
+      const detail::Json* sym = entry.get("symbol");
+      const detail::Json* fb = entry.get("fatbin");
+      if (entry.kind != detail::Json::Object || !sym || sym->kind != detail::Json::String || !fb || fb->kind != detail::Json::String)
+        detail::malformed(path, "aot: " + where + " needs a symbol, a fatbin and a container index (a non-negative integer)");
+      detail::AotEntry e;
+      e.symbol = sym->text;
+      e.container = detail::container_index(entry.get("container"), path, where);
+      detail::confined(s->root, fb->text, path, "aot: " + where + " fatbin");
+      e.fatbin = fb->text;
+      s->aot.emplace(id, std::move(e));
+    }
+    for (const char* list : {"archs", "sass_archs"})
+      if (const auto* archs = aot->get(list); archs && (archs->kind != detail::Json::Array ||
+                                                        !std::all_of(archs->items.begin(), archs->items.end(),
+                                                                     [](const detail::Json& a) { return a.kind == detail::Json::String; })))
+        detail::malformed(path, "aot: archs and sass_archs must be lists of arch names");
   }
   if (options.disk_cache && (!options.cache_dir.empty() || !detail::DiskCache::disabled_by_env())) {
     std::string bound = detail::env("KFOOT_CACHE_MAX_BYTES");
