@@ -245,6 +245,7 @@ class Registry:
         missing = [axis for axis in fam.free_axes if axis not in values]
         if missing:
             raise KfootError(f"{family_name} needs a value for {', '.join(missing)} (free axes: {', '.join(fam.free_axes)})")
+        values = {axis: _as_registry_value(fam.axis_values(self._rows)[axis], value) for axis, value in values.items()}
         free = tuple(values[axis] for axis in fam.free_axes)
         row = fam.index(self._rows).get(free)
         if row is None:
@@ -277,6 +278,34 @@ class Registry:
         nearest = sorted(fam.index(self._rows).items(), key=distance)[:3]
         shown = "; ".join(", ".join(f"{a}={v!r}" for a, v in zip(fam.free_axes, free)) for free, _ in nearest)
         return f"{fam.name} has no variant {asked} (excluded by the spec); nearest: {shown}"
+
+
+def _text(value: object) -> str:
+    """An axis value as text, as the spec writes it (true/false for booleans)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _as_registry_value(valid: list, value: object) -> object:
+    """`value` as the registry holds it: BLOCK="256" is 256 where the spec wrote an integer, and
+    256 is "256" where it wrote a string; anything else is left for the lookup to refuse."""
+    for known in valid:
+        if known == value and type(known) is type(value):
+            return known
+    text = _text(value)
+    for known in valid:
+        if _text(known) == text:
+            return known
+    # A miss: shown in the axis' own type, as the C++ runtime shows it (BLOCK='255' on a text axis).
+    if valid and all(isinstance(known, str) for known in valid):
+        return text
+    if valid and all(isinstance(known, int) and not isinstance(known, bool) for known in valid):
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return value
 
 
 def _confined(root: Path, relative: object, what: str, registry: Path) -> Path:

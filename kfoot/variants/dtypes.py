@@ -36,6 +36,7 @@ class DType:
     kind: str | None  # "b" bool, "u" unsigned, "i" signed, "f" float, "c" complex; None: no promotion
     bits: int | None
     header: Path | None = None  # spec-declared dtypes: the header that defines `cpp`
+    like: str | None = None  # spec-declared dtypes: the builtin it promotes as (`like = "bfloat16"`)
 
 
 # Ordered as a framework's dtype switch lists them; typesets keep the order the spec gives.
@@ -78,12 +79,19 @@ def kind_words() -> tuple[str, ...]:
     return tuple(_KIND_WORDS)
 
 
-def declared_dtype(name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> DType:
-    """A spec-declared dtype; `kind` is one of bool, int, uint, float, complex (or None).
+def declared_dtype(name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None,
+                   like: str | None = None) -> DType:
+    """A spec-declared dtype; `kind` is one of bool, int, uint, float, complex (or None); `like`
+    a builtin dtype it promotes as (its kind and bits are then that builtin's).
 
-    Raises ValueError when the name is a builtin."""
+    Raises ValueError when the name is a builtin or `like` is not one."""
     if name in BUILTIN_NAMES:
         raise ValueError(f"'{name}' is a builtin dtype")
+    if like is not None:
+        if like not in BUILTIN_NAMES:
+            raise ValueError(f"like must name a builtin dtype ({', '.join(BUILTIN_NAMES)}), not {like!r}")
+        builtin = next(d for d in _ALL if d.name == like)
+        return DType(name, cpp, builtin.kind, builtin.bits, header, like)
     return DType(name, cpp, _KIND_WORDS[kind] if kind else None, bits, header)
 
 
@@ -111,11 +119,12 @@ class DTypeTable:
         object.__setattr__(self, "by_name", MappingProxyType(by_name))
         object.__setattr__(self, "by_cpp", MappingProxyType(by_cpp))
 
-    def declare(self, name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None) -> "DTypeTable":
+    def declare(self, name: str, cpp: str, header: Path | None, kind: str | None, bits: int | None,
+                like: str | None = None) -> "DTypeTable":
         """This table with one more spec-declared dtype (see `declared_dtype`).
 
         Raises ValueError when the name is a builtin or this table declares it differently."""
-        dtype = declared_dtype(name, cpp, header, kind, bits)
+        dtype = declared_dtype(name, cpp, header, kind, bits, like)
         if self.by_name.get(name) == dtype:
             return self
         return DTypeTable((*self.declared, dtype))
@@ -159,6 +168,13 @@ class DTypeTable:
         for n in names:
             if self.by_name[n].kind is None:
                 raise ValueError(f"dtype '{n}' declares no kind and bits, so it cannot be promoted")
+        # A dtype declared `like` a builtin promotes as that builtin; where the result is that
+        # builtin, it is the declared dtype (the first such input), so bfloat16-like with float32
+        # is float32 and with itself or bfloat16 stays the declared type.
+        stand_ins = {n: self.by_name[n].like for n in names if self.by_name[n].like}
+        if stand_ins:
+            result = self.promote([stand_ins.get(n, n) for n in names])
+            return next((n for n, like in stand_ins.items() if like == result), result)
         kind_rank = {"c": 0, "f": 0, "i": 1, "u": 1, "b": 2}
         ordered = sorted(names, key=lambda n: kind_rank[self.by_name[n].kind])
         result = ordered[0]
@@ -270,7 +286,7 @@ def load_typesets(path: Path, raw: object, table: DTypeTable) -> dict[str, list[
     return typesets
 
 
-_DTYPE_KEYS = frozenset({"cpp", "header", "kind", "bits"})
+_DTYPE_KEYS = frozenset({"cpp", "header", "kind", "bits", "like"})
 
 
 def unknown_dtype(word: object, table: DTypeTable) -> str:
@@ -306,7 +322,13 @@ def load_dtypes(path: Path, raw: object) -> DTypeTable:
             header = (path.parent / header).resolve()
             if not header.is_file():
                 raise spec_error(path, None, f"{key}.header", f"header {table['header']!r} does not exist (looked for {header})")
-        kind, bits = table.get("kind"), table.get("bits")
+        kind, bits, like = table.get("kind"), table.get("bits"), table.get("like")
+        if like is not None:
+            if kind is not None or bits is not None:
+                raise spec_error(path, None, key, "like takes the place of kind and bits: give one or the other")
+            if like not in BUILTIN_NAMES:
+                raise spec_error(path, None, f"{key}.like", f"must name a builtin dtype ({', '.join(BUILTIN_NAMES)}), "
+                                                            f"not {like!r}")
         if (kind is None) != (bits is None):
             raise spec_error(path, None, key, "kind and bits go together (both, for promotion, or neither)")
         if kind is not None and kind not in kind_words():
@@ -314,7 +336,7 @@ def load_dtypes(path: Path, raw: object) -> DTypeTable:
         if bits is not None and (isinstance(bits, bool) or bits not in (8, 16, 32, 64, 128)):
             raise spec_error(path, None, f"{key}.bits", f"must be 8, 16, 32, 64 or 128, not {bits!r}")
         try:
-            own = own.declare(name, " ".join(cpp.split()), header, kind, bits)
+            own = own.declare(name, " ".join(cpp.split()), header, kind, bits, like)
         except ValueError as exc:
             raise spec_error(path, None, key, str(exc)) from None
     return own

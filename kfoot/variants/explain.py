@@ -28,7 +28,7 @@ def summarize_family(family: "Family") -> dict:
     for name, axis in family.axes.items():
         entry = {"name": name, "size": len(family.axis_values(name)), "nested_size": len(family.nested_values(name))}
         if axis.derived:
-            entry.update(kind="derived", rule=axis.rule, sources=list(axis.sources))
+            entry.update(kind="derived", rule=axis.rule, sources=[*axis.sources, *axis.constants])
         else:
             entry.update(kind="typeset" if axis.typeset else "list", typeset=axis.typeset)
         entry["values"] = [_format(v) for v in family.axis_values(name)]

@@ -24,7 +24,7 @@ from ..core.escape import shown_message
 from ..core.includes import walk_includes
 from ..core.inputfile import read_limited
 from . import dtypes
-from .axes import Axis, format_value, load_axis
+from .axes import Axis, format_value, load_axis, map_value
 from .axes import derive_order as derive_order_of
 from .build_options import OPTION_KEYS, BuildOptions, check_allowed_flags, load_build, load_options
 from .dtypes import load_dtypes, load_typesets
@@ -123,7 +123,14 @@ class Family:
     def _apply_rule(self, axis: Axis, values: dict) -> object:
         if axis.rule == "same":
             return values[axis.sources[0]]
-        return self.dtypes.promote([values[s] for s in axis.sources])
+        if axis.rule == "map":
+            try:
+                return map_value(axis, values[axis.sources[0]])
+            except KeyError as exc:
+                raise self._error(f"axes.{axis.name}", f"value {exc.args[0]!r} of axis '{axis.sources[0]}' is neither "
+                                                       f"mapped nor covered by a default (add it to values, or "
+                                                       f"default = \"same\" or a value)") from None
+        return self.dtypes.promote([*(values[s] for s in axis.sources), *axis.constants])
 
     def _error(self, key: str | None, message: str) -> SpecError:
         return spec_error(self.spec_path, self.name, key, message)
@@ -168,14 +175,14 @@ class Family:
     def _coerce(self, name: str, value: object) -> object:
         axis = self.axes[name]
         value = self._normalise(value)
-        if isinstance(value, str) and not self.is_dtype_axis(name):
-            # Integers and booleans may arrive as text (from a command line or a trace).
-            for candidate in axis.values:
-                if format_value(candidate) == value:
-                    return candidate
         match = _match(axis.values, value)
         if match is not None:
             return match
+        if not self.is_dtype_axis(name):
+            # A value of either type: BLOCK=256 or "256" (a command line, a trace, a caller).
+            for candidate in axis.values:
+                if format_value(candidate) == format_value(value):
+                    return candidate
         valid = ", ".join(format_value(v) for v in axis.values)
         raise self._error(name, f"unknown value {format_value(value)!r}; valid values: {valid}")
 
@@ -201,10 +208,16 @@ class Family:
             return axis.values
         if not self._nested:
             for derived in self.derive_order:  # dependencies first (see axis_values)
-                # same: its source's values; promote: every dtype any source can hold.
+                # same: its source's values; promote: every dtype any source can hold, and its
+                # constants; map: the values the mapping gives.
+                axis = self.axes[derived]
+                if axis.rule == "map":
+                    self._nested[derived] = self.axis_values(derived)
+                    continue
                 seen: dict[object, None] = {}
-                for source in self.axes[derived].sources:
+                for source in axis.sources:
                     seen.update(dict.fromkeys(self._nested.get(source, self.axes[source].values)))
+                seen.update(dict.fromkeys(axis.constants))
                 self._nested[derived] = tuple(seen)
         return self._nested[name]
 
@@ -386,9 +399,17 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     if family.cross_count() > MAX_VARIANTS:
         raise fail("axes", f"the free axes cross to {family.cross_count():,} variants, over the bound of "
                            f"{MAX_VARIANTS:,} (kfoot.variants.loader.MAX_VARIANTS)")
+    # A mapped axis must say what every value of its source gives; checked once those are known.
+    for axis in axes.values():
+        if axis.rule == "map":
+            _check_map(family, axis)
     # Promote works on dtypes only; check once the sources' values are known.
     for axis in axes.values():
         if axis.rule == "promote":
+            bare = next((c for c in axis.constants if not table.promotable(c)), None)
+            if bare is not None:
+                raise fail(f"axes.{axis.name}", f"promote needs a kind and bits, and dtype '{bare}' declares none; "
+                                                f"add them to [dtypes.{bare}]")
             for source in axis.sources:
                 if not all(isinstance(v, str) and v in table for v in family.axis_values(source)):
                     raise fail(f"axes.{axis.name}", f"promote needs dtype axes, and '{source}' is not one")
@@ -398,6 +419,18 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
                                f"(axis '{source}') declares none; add them to [dtypes.{bare}]")
     family.excludes = _load_excludes(family, raw.get("exclude", []))
     return family
+
+
+def _check_map(family: Family, axis: Axis) -> None:
+    """Every key names a value of the source axis, and every source value is mapped or defaulted."""
+    source = axis.sources[0]
+    taken = family.axis_values(source)
+    shown = [format_value(v) for v in taken]
+    for key, _ in axis.mapping:
+        if key not in shown:
+            raise spec_error(family.spec_path, family.name, f"axes.{axis.name}.values.{key}",
+                             f"{key!r} is not a value of axis '{source}'; its values: {', '.join(shown)}")
+    family.axis_values(axis.name)  # a source value neither mapped nor defaulted is one line here
 
 
 def _load_excludes(family: Family, raw: object) -> list[dict[str, tuple[object, ...]]]:

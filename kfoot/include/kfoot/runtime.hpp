@@ -24,11 +24,13 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -43,6 +45,17 @@ inline constexpr const char* kVersion = "0.1.0";
 class Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// One axis value as a caller writes it: text ("float32", "256") or a number or boolean (256,
+// true), held as the spec's text (true/false for booleans), so BLOCK=256 and "256" are one value.
+struct AxisValue {
+  std::string text;
+  AxisValue(const char* value) : text(value) {}
+  AxisValue(std::string value) : text(std::move(value)) {}
+  AxisValue(bool value) : text(value ? "true" : "false") {}
+  template <class Int, std::enable_if_t<std::is_integral_v<Int> && !std::is_same_v<Int, bool> && !std::is_same_v<Int, char>, int> = 0>
+  AxisValue(Int value) : text(std::to_string(value)) {}
 };
 
 struct Stats {
@@ -169,6 +182,13 @@ class Registry {
   // The variant of `family` for these axis values: every free axis needs one; derived axes may be
   // given and are checked. No lock and no allocation beyond the key on a hit.
   const Kernel& kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const;
+  // The same, with values of either type: reg.kernel("sum", {{"In", "float16"}, {"BLOCK", 256}}).
+  const Kernel& kernel(const std::string& family, std::initializer_list<std::pair<std::string, AxisValue>> values) const {
+    std::vector<std::pair<std::string, std::string>> texts;
+    texts.reserve(values.size());
+    for (const auto& [axis, value] : values) texts.emplace_back(axis, value.text);
+    return kernel(family, texts);
+  }
   // The variant with this template-id (kfoot enumerate --list's spelling).
   const Kernel& kernel_by_id(const std::string& template_id) const;
 
