@@ -23,6 +23,7 @@ from elftools.elf.elffile import ELFFile
 
 import kfoot
 from kfoot import runtime
+from kfoot.core import toolchain
 from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 
@@ -244,3 +245,29 @@ def test_nvrtc_never_searches_the_working_directory(rtc_check, scale_registry, t
     proc = subprocess.run([sys.executable, "-c", code, str(scale_registry)], capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
     assert proc.returncode == 0 and int(proc.stdout) > 0, proc.stderr[-2000:]
+
+
+def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, cuobjdump, tmp_path):
+    """`const kfoot::Kernel& k = kfoot::Registry::open(path).kernel(...)` and a cubin taken from a
+    temporary registry's temporary kernel stay valid: AddressSanitizer sees no use after free, and
+    the cubin is the one Python compiles (cuobjdump's functions, pyelftools' .text)."""
+    flags = run_kfoot("config", "--cflags").stdout.split()
+    program = tmp_path / "one_liner"
+    subprocess.run([_compiler(), "-std=c++17", "-g", "-O1", "-fsanitize=address", "-fno-omit-frame-pointer", *flags,
+                    str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o", str(program),
+                    *run_kfoot("config", "--libs").stdout.split()], check=True)
+    out = tmp_path / "cpp.cubin"
+    # NVRTC's own allocations are not the program's: leaks are not what this test is about. ASan's
+    # dlopen interceptor hides libnvrtc's RUNPATH from its own dlopen of libnvrtc-builtins, hence the path.
+    nvrtc_lib = toolchain.find_library("libnvrtc.so").parent
+    env = _env(None, KFOOT_CACHE="off", ASAN_OPTIONS="detect_leaks=0", LD_LIBRARY_PATH=str(nvrtc_lib))
+    proc = subprocess.run([str(program), scale_registry, "sm_90", out], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert proc.returncode == 0 and "AddressSanitizer" not in proc.stderr, proc.stderr[-3000:]
+    got = json.loads(proc.stdout)
+    assert got["same"] and got["template_id"] == "example::scale_kernel<float, 2>"
+    py = runtime.open_registry(scale_registry, cache=None, trace=None).kernel("scale", T="float32", UNROLL=2)
+    reference = tmp_path / "py.cubin"
+    reference.write_bytes(py.cubin("sm_90"))
+    assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [got["lowered_name"]]
+    assert _texts(out) == _texts(reference) and _texts(out)

@@ -33,9 +33,9 @@ int main(int argc, char** argv) {
       threads = std::atoi(argv[next + 1]);
       next += 2;
     }
-    const kfoot::Kernel* kernel = nullptr;
+    kfoot::Kernel handle;
     if (std::string(argv[next]) == "--id") {
-      kernel = &reg.kernel_by_id(argv[next + 1]);
+      handle = reg.kernel_by_id(argv[next + 1]);
     } else {
       std::vector<std::pair<std::string, std::string>> values;
       for (int i = next + 1; i < argc; ++i) {
@@ -43,8 +43,9 @@ int main(int argc, char** argv) {
         auto eq = word.find('=');
         values.emplace_back(word.substr(0, eq), word.substr(eq + 1));
       }
-      kernel = &reg.kernel(argv[next], values);
+      handle = reg.kernel(argv[next], values);
     }
+    const kfoot::Kernel* kernel = &handle;
     std::vector<std::thread> pool;
     std::vector<std::size_t> sizes(threads);
     std::vector<std::string> errors(threads);

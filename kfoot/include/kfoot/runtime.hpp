@@ -69,11 +69,14 @@ struct Dim3 {
   Dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
 };
 
-// Contiguous bytes owned by the registry (valid while it lives).
+// Contiguous bytes. Those `Kernel::cubin` returns share ownership of the registry they came
+// from, so they stay valid however long the Registry and Kernel objects that made them live.
 class Bytes {
  public:
   Bytes() = default;
   Bytes(const unsigned char* data, std::size_t size) : data_(data), size_(size) {}
+  Bytes(const unsigned char* data, std::size_t size, std::shared_ptr<const void> owner)
+      : owner_(std::move(owner)), data_(data), size_(size) {}
   const unsigned char* data() const { return data_; }
   std::size_t size() const { return size_; }
   const unsigned char* begin() const { return data_; }
@@ -81,6 +84,7 @@ class Bytes {
   std::string str() const { return std::string(reinterpret_cast<const char*>(data_), size_); }
 
  private:
+  std::shared_ptr<const void> owner_;  // keeps the bytes' registry alive
   const unsigned char* data_ = nullptr;
   std::size_t size_ = 0;
 };
@@ -106,65 +110,79 @@ namespace kfoot {
 class Registry;
 struct Shared;
 
+// A variant of a registry: a small handle that shares ownership of the registry's state, so it
+// (and every cubin it returns) stays valid after the Registry it came from is gone, e.g.
+//   const kfoot::Kernel& k = kfoot::Registry::open(path).kernel("f", {...});
+// Copying one costs an atomic increment; all copies are the same kernel, sharing its cubins.
 class Kernel {
  public:
-  const std::string& family() const { return family_; }
-  const std::string& template_id() const { return template_id_; }
+  Kernel() = default;  // empty: only assignable (every member throws kfoot::Error)
+  explicit operator bool() const { return state_ != nullptr; }
+  const std::string& family() const;
+  const std::string& template_id() const;
   // Every axis value, derived ones included, as the registry spells them.
-  const std::vector<std::pair<std::string, std::string>>& values() const { return values_; }
+  const std::vector<std::pair<std::string, std::string>>& values() const;
   // The cubin that holds this kernel for `arch` (sm_90, sm90, 90, sm_90a): memory, else the disk
   // cache, else NVRTC. No GPU needed.
-  Bytes cubin(std::string_view arch) const {
-    const Binary& b = binary(arch);
-    return Bytes(b.cubin.data(), b.cubin.size());
-  }
+  Bytes cubin(std::string_view arch) const;
   // The kernel's mangled name in that cubin (for cuModuleGetFunction).
-  const std::string& lowered_name(std::string_view arch) const { return binary(arch).lowered_name; }
+  std::string lowered_name(std::string_view arch) const;
   // "aot" when a hybrid registry's AOT library holds SASS of this variant that `arch` runs, else "rtc".
   std::string route(std::string_view arch) const;
   // Launch on the calling thread's current context (the primary context of device 0 if none).
   // `args` as cuLaunchKernel takes them: one pointer per kernel parameter.
   void launch(Dim3 grid, Dim3 block, void** args, unsigned shared_bytes = 0, void* stream = nullptr) const;
 
+  struct State;  // the variant's data and compiled binaries, owned by the registry's state
+
  private:
   friend class Registry;
+  Kernel(std::shared_ptr<Shared> owner, State* state) : owner_(std::move(owner)), state_(state) {}
+  State& state() const;
+
+  std::shared_ptr<Shared> owner_;
+  State* state_ = nullptr;
+};
+
+struct Kernel::State {
   struct Binary {
     std::string arch;
     std::vector<unsigned char> cubin;
     std::string lowered_name;
   };
-  const Binary& binary(std::string_view arch) const;
-  // Make `b` a lock-free hit for the spelling `arch` (a copy named so), once; caller holds mutex_.
+  std::size_t index = 0;
+  std::string family, template_id;
+  std::vector<std::pair<std::string, std::string>> values;
+  std::vector<std::string> aot_archs;
+
+  const Binary& binary(Shared& s, std::string_view arch) const;
+  std::string route(const Shared& s, std::string_view arch) const;
+  void* function_for_current_device(Shared& s) const;
+  // Make `b` a lock-free hit for the spelling `arch` (a copy named so), once; caller holds mutex.
   void publish(const Binary& b, std::string_view arch) const {
-    for (auto& slot : slots_) {
+    for (auto& slot : slots) {
       const Binary* there = slot.load(std::memory_order_relaxed);
       if (there && there->arch == arch) return;
       if (!there) {
         const Binary* entry = &b;
         if (b.arch != arch) {
-          owned_.push_back(std::make_unique<Binary>(b));
-          owned_.back()->arch = std::string(arch);
-          entry = owned_.back().get();
+          owned.push_back(std::make_unique<Binary>(b));
+          owned.back()->arch = std::string(arch);
+          entry = owned.back().get();
         }
         slot.store(entry, std::memory_order_release);
         return;
       }
     }
   }
-  void* function_for_current_device() const;
 
-  Shared* owner_ = nullptr;
-  std::size_t index_ = 0;
-  std::string family_, template_id_;
-  std::vector<std::pair<std::string, std::string>> values_;
-  std::vector<std::string> aot_archs_;
   // Lock-free hits: binaries are published into fixed slots (arch by arch) and never freed
-  // while the registry lives; a miss takes the kernel's mutex.
+  // while the registry's state lives; a miss takes the kernel's mutex.
   static constexpr int kSlots = 8;
-  mutable std::array<std::atomic<const Binary*>, kSlots> slots_{};
-  mutable std::vector<std::unique_ptr<Binary>> owned_;
-  mutable std::array<std::atomic<void*>, 16> functions_{};  // per device ordinal: CUfunction
-  mutable std::recursive_mutex mutex_;  // launch() holds it while binary() may compile
+  mutable std::array<std::atomic<const Binary*>, kSlots> slots{};
+  mutable std::vector<std::unique_ptr<Binary>> owned;
+  mutable std::array<std::atomic<void*>, 16> functions{};  // per device ordinal: CUfunction
+  mutable std::recursive_mutex mutex;  // launch() holds it while binary() may compile
 };
 
 class Registry {
@@ -180,17 +198,18 @@ class Registry {
   static Registry open(const std::string& path, const Options& options);
 
   // The variant of `family` for these axis values: every free axis needs one; derived axes may be
-  // given and are checked. No lock and no allocation beyond the key on a hit.
-  const Kernel& kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const;
+  // given and are checked. No lock and no allocation beyond the key on a hit. The Kernel shares
+  // ownership of the registry's state: it outlives this Registry object.
+  Kernel kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const;
   // The same, with values of either type: reg.kernel("sum", {{"In", "float16"}, {"BLOCK", 256}}).
-  const Kernel& kernel(const std::string& family, std::initializer_list<std::pair<std::string, AxisValue>> values) const {
+  Kernel kernel(const std::string& family, std::initializer_list<std::pair<std::string, AxisValue>> values) const {
     std::vector<std::pair<std::string, std::string>> texts;
     texts.reserve(values.size());
     for (const auto& [axis, value] : values) texts.emplace_back(axis, value.text);
     return kernel(family, texts);
   }
   // The variant with this template-id (kfoot enumerate --list's spelling).
-  const Kernel& kernel_by_id(const std::string& template_id) const;
+  Kernel kernel_by_id(const std::string& template_id) const;
 
   Stats stats() const;
   const std::string& mode() const;

@@ -43,27 +43,40 @@ inline std::string fatbin_container(const std::string& data, long long index, co
 
 }  // namespace detail
 
-inline const Kernel::Binary& Kernel::binary(std::string_view arch_text) const {
-  for (const auto& slot : slots_) {  // the fast path: no lock
+inline Kernel::State& Kernel::state() const {
+  if (!state_) throw Error("kfoot::Kernel: an empty handle (default-constructed, never assigned a registry's kernel)");
+  return *state_;
+}
+inline const std::string& Kernel::family() const { return state().family; }
+inline const std::string& Kernel::template_id() const { return state().template_id; }
+inline const std::vector<std::pair<std::string, std::string>>& Kernel::values() const { return state().values; }
+inline Bytes Kernel::cubin(std::string_view arch) const {
+  const State::Binary& b = state().binary(*owner_, arch);
+  return Bytes(b.cubin.data(), b.cubin.size(), owner_);
+}
+inline std::string Kernel::lowered_name(std::string_view arch) const { return state().binary(*owner_, arch).lowered_name; }
+inline std::string Kernel::route(std::string_view arch) const { return state().route(*owner_, arch); }
+
+inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string_view arch_text) const {
+  for (const auto& slot : slots) {  // the fast path: no lock
     const Binary* b = slot.load(std::memory_order_acquire);
     if (!b) break;
     if (b->arch == arch_text) {
-      owner_->memory_hits.fetch_add(1, std::memory_order_relaxed);
+      s.memory_hits.fetch_add(1, std::memory_order_relaxed);
       return *b;
     }
   }
   std::string arch = detail::parse_arch(arch_text).name();
-  std::lock_guard<std::recursive_mutex> guard(mutex_);
+  std::lock_guard<std::recursive_mutex> guard(mutex);
   const Binary* known = nullptr;
-  for (const auto& b : owned_)
+  for (const auto& b : owned)
     if (b->arch == arch) known = b.get();
   if (known) {
-    owner_->memory_hits.fetch_add(1, std::memory_order_relaxed);
+    s.memory_hits.fetch_add(1, std::memory_order_relaxed);
     publish(*known, arch_text);  // remember the spelling asked too
     return *known;
   }
-  Shared& s = *owner_;
-  detail::Family& f = *s.family_by_name.at(family_);
+  detail::Family& f = *s.family_by_name.at(family);
   auto b = std::make_unique<Binary>();
   b->arch = arch;
   std::string key;
@@ -85,13 +98,13 @@ inline const Kernel::Binary& Kernel::binary(std::string_view arch_text) const {
   }
   if (!cached) {
     detail::Nvrtc& nv = detail::Nvrtc::get();
-    std::string source = detail::prelude({template_id_}) + "#include \"" + f.header.substr(f.header.rfind('/') + 1) + "\"\n";
+    std::string source = detail::prelude({template_id}) + "#include \"" + f.header.substr(f.header.rfind('/') + 1) + "\"\n";
     std::vector<std::string> opts = detail::compile_options(arch);
     opts.push_back("-I" + detail::parent_of(f.header));
     for (const auto& d : f.include_dirs) opts.push_back("-I" + d);
     for (const auto& o : f.options) opts.push_back(o);
     for (const auto& d : s.toolkit()) opts.push_back("-I" + d);
-    detail::Compiled compiled = detail::compile_program(nv, source, template_id_, opts);
+    detail::Compiled compiled = detail::compile_program(nv, source, template_id, opts);
     b->lowered_name = compiled.lowered_name;
     b->cubin.assign(compiled.cubin.begin(), compiled.cubin.end());
     s.compiles.fetch_add(1, std::memory_order_relaxed);
@@ -99,41 +112,40 @@ inline const Kernel::Binary& Kernel::binary(std::string_view arch_text) const {
       char secs[32];
       std::snprintf(secs, sizeof secs, "%.4f", compiled.seconds);
       std::map<std::string, std::string> fields{
-          {"name_expression", detail::json_string(template_id_)}, {"family", detail::json_string(family_)},
+          {"name_expression", detail::json_string(template_id)}, {"family", detail::json_string(family)},
           {"arch", detail::json_string(arch)}, {"nvrtc", detail::json_string(s.nvrtc())},
           {"kfoot", detail::json_string(kVersion)}, {"compile_seconds", secs}, {"program_kernels", "1"}};
       std::lock_guard<std::mutex> cache_guard(s.cache_mutex);
       s.cache->put_program(compiled.cubin, {{key, b->lowered_name, fields}});
     }
   }
-  owned_.push_back(std::move(b));
-  const Binary* made = owned_.back().get();
+  owned.push_back(std::move(b));
+  const Binary* made = owned.back().get();
   publish(*made, made->arch);
   publish(*made, arch_text);
   return *made;
 }
 
-inline std::string Kernel::route(std::string_view arch) const {
+inline std::string Kernel::State::route(const Shared& s, std::string_view arch) const {
   detail::Arch device = detail::parse_arch(arch);
-  if (owner_->aot.empty()) return "rtc";
-  for (const auto& built : aot_archs_)
+  if (s.aot.empty()) return "rtc";
+  for (const auto& built : aot_archs)
     if (detail::sass_runs_on(detail::parse_arch(built), device)) return "aot";
   return "rtc";
 }
 
-inline void* Kernel::function_for_current_device() const {
+inline void* Kernel::State::function_for_current_device(Shared& s) const {
   detail::Driver& drv = detail::Driver::get();
   int device = drv.current_device();
-  if (device >= 0 && device < static_cast<int>(functions_.size()))
-    if (void* fn = functions_[static_cast<std::size_t>(device)].load(std::memory_order_acquire)) return fn;
-  std::lock_guard<std::recursive_mutex> guard(mutex_);
-  Shared& s = *owner_;
+  if (device >= 0 && device < static_cast<int>(functions.size()))
+    if (void* fn = functions[static_cast<std::size_t>(device)].load(std::memory_order_acquire)) return fn;
+  std::lock_guard<std::recursive_mutex> guard(mutex);
   detail::Arch arch = drv.device_arch(device);
   void* fn = nullptr;
   void* module = nullptr;
   std::string symbol;
-  if (route(arch.name()) == "aot") {
-    const detail::AotEntry& entry = s.aot.at(template_id_);
+  if (route(s, arch.name()) == "aot") {
+    const detail::AotEntry& entry = s.aot.at(template_id);
     std::lock_guard<std::mutex> modules(s.module_mutex);
     auto& slot = s.modules[{device, "aot:" + entry.fatbin}];
     if (!slot) {
@@ -151,7 +163,7 @@ inline void* Kernel::function_for_current_device() const {
     module = slot;
     symbol = entry.symbol;
   } else {
-    const Binary& b = binary(arch.name());
+    const Binary& b = binary(s, arch.name());
     std::string sha = detail::Sha256::hex(std::string_view(reinterpret_cast<const char*>(b.cubin.data()), b.cubin.size()));
     std::lock_guard<std::mutex> modules(s.module_mutex);
     auto& slot = s.modules[{device, sha}];
@@ -160,12 +172,12 @@ inline void* Kernel::function_for_current_device() const {
     symbol = b.lowered_name;
   }
   drv.check(drv.module_get_function(&fn, module, symbol.c_str()), "cuModuleGetFunction");
-  if (device >= 0 && device < static_cast<int>(functions_.size())) functions_[static_cast<std::size_t>(device)].store(fn, std::memory_order_release);
+  if (device >= 0 && device < static_cast<int>(functions.size())) functions[static_cast<std::size_t>(device)].store(fn, std::memory_order_release);
   return fn;
 }
 
 inline void Kernel::launch(Dim3 grid, Dim3 block, void** args, unsigned shared_bytes, void* stream) const {
-  void* fn = function_for_current_device();
+  void* fn = state().function_for_current_device(*owner_);
   detail::Driver& drv = detail::Driver::get();
   drv.check(drv.launch(fn, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream, args, nullptr),
             "cuLaunchKernel");

@@ -173,7 +173,7 @@ struct Shared {
   std::string path, root, mode;
   std::vector<std::unique_ptr<detail::Family>> families;
   std::unordered_map<std::string, detail::Family*> family_by_name;
-  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<std::unique_ptr<Kernel::State>> kernels;
   std::unordered_map<std::string, std::size_t> by_template_id;
   std::unordered_map<std::string, detail::AotEntry> aot;
   std::string aot_fatbin;
@@ -203,11 +203,11 @@ struct Shared {
     return f.digest;
   }
   // The disk cache's key for `k` on `arch` (the options the compile uses, less its -I folders).
-  std::string key(const Kernel& k, detail::Family& f, const std::string& arch) {
+  std::string key(const Kernel::State& k, detail::Family& f, const std::string& arch) {
     std::vector<std::string> options = detail::compile_options(arch);
     options.insert(options.end(), f.options.begin(), f.options.end());
-    return detail::cache_key(nvrtc(), arch, options, detail::Sha256::hex(detail::prelude({k.template_id()})), digest(f),
-                             k.template_id());
+    return detail::cache_key(nvrtc(), arch, options, detail::Sha256::hex(detail::prelude({k.template_id})), digest(f),
+                             k.template_id);
   }
 };
 
@@ -268,26 +268,25 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     auto found = s->family_by_name.find(family);
     if (found == s->family_by_name.end()) detail::malformed(path, where + " names no family of the registry");
     detail::Family& f = *found->second;
-    auto k = std::make_unique<Kernel>();
-    k->owner_ = s.get();
-    k->index_ = i;
-    k->family_ = family;
-    k->template_id_ = detail::need(row, "template_id", detail::Json::String, path, where).text;
-    std::string problem = detail::template_id_problem(k->template_id_, f.kernel);
-    if (!problem.empty()) throw Error(path + ": " + where + ": template-id " + detail::shown(k->template_id_) + " " + problem + ": refused");
+    auto k = std::make_unique<Kernel::State>();
+    k->index = i;
+    k->family = family;
+    k->template_id = detail::need(row, "template_id", detail::Json::String, path, where).text;
+    std::string problem = detail::template_id_problem(k->template_id, f.kernel);
+    if (!problem.empty()) throw Error(path + ": " + where + ": template-id " + detail::shown(k->template_id) + " " + problem + ": refused");
     const auto& values = detail::need(row, "values", detail::Json::Object, path, where);
     for (const auto& axis : f.axes) {
       const detail::Json* v = values.get(axis);
       if (!v) detail::malformed(path, where + " lacks axis " + detail::shown(axis));
       if (v->kind == detail::Json::Array || v->kind == detail::Json::Object)
         detail::malformed(path, where + " axis " + detail::shown(axis) + ": a value must be a string, number, boolean or null");
-      k->values_.emplace_back(axis, v->scalar());
+      k->values.emplace_back(axis, v->scalar());
       auto& seen = f.axis_values[axis];
       if (std::find(seen.begin(), seen.end(), v->scalar()) == seen.end()) seen.push_back(v->scalar());
       f.axis_is_string[axis] = v->kind == detail::Json::String;
     }
     detail::need(row, "source_sha256", detail::Json::String, path, where);
-    if (const auto* archs = row.get("aot_archs")) k->aot_archs_ = detail::strings(*archs, path, where + " aot_archs");
+    if (const auto* archs = row.get("aot_archs")) k->aot_archs = detail::strings(*archs, path, where + " aot_archs");
     std::string free_key;
     for (const auto& axis : f.free_axes) {
       const detail::Json* v = values.get(axis);
@@ -296,7 +295,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     }
     f.by_free.emplace(free_key, i);
     f.members.push_back(i);
-    s->by_template_id.emplace(k->template_id_, i);
+    s->by_template_id.emplace(k->template_id, i);
     s->kernels.push_back(std::move(k));
   }
   if (const auto* aot = data.get("aot"); aot && aot->kind != detail::Json::Null) {
@@ -339,7 +338,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
   return r;
 }
 
-inline const Kernel& Registry::kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const {
+inline Kernel Registry::kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const {
   auto found = s_->family_by_name.find(family);
   if (found == s_->family_by_name.end()) {
     std::vector<std::string> names = families();
@@ -386,11 +385,11 @@ inline const Kernel& Registry::kernel(const std::string& family, const std::vect
     }
     throw Error(family + " has no variant " + asked + " (excluded by the spec)");
   }
-  const Kernel& k = *s_->kernels[hit->second];
+  Kernel::State& k = *s_->kernels[hit->second];
   if (values.size() != f.free_axes.size()) {  // derived axes given: check them against the spec's
     for (const auto& [a, v] : values) {
-      auto at = std::find_if(k.values_.begin(), k.values_.end(), [&](const auto& p) { return p.first == a; });
-      if (at == k.values_.end()) {
+      auto at = std::find_if(k.values.begin(), k.values.end(), [&](const auto& p) { return p.first == a; });
+      if (at == k.values.end()) {
         std::string axes;
         for (const auto& x : f.axes) axes += (axes.empty() ? "" : ", ") + x;
         throw Error(family + " has no axis '" + a + "' (axes: " + axes + ")");
@@ -399,13 +398,13 @@ inline const Kernel& Registry::kernel(const std::string& family, const std::vect
         throw Error(family + ": " + a + "=" + quote(a, v) + " contradicts the spec, which derives " + a + "=" + quote(a, at->second));
     }
   }
-  return k;
+  return Kernel(s_, &k);
 }
 
-inline const Kernel& Registry::kernel_by_id(const std::string& template_id) const {
+inline Kernel Registry::kernel_by_id(const std::string& template_id) const {
   auto found = s_->by_template_id.find(template_id);
   if (found == s_->by_template_id.end()) throw Error(s_->path + ": no variant with template-id " + template_id + " in the registry");
-  return *s_->kernels[found->second];
+  return Kernel(s_, s_->kernels[found->second].get());
 }
 
 inline Stats Registry::stats() const {
