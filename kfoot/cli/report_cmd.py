@@ -27,6 +27,8 @@ def _split(values) -> frozenset[str] | None:
                    "page with a treemap, best with -o FILE; it implies --kernels).")
 @click.option("--by", type=click.Choice(BY_CHOICES), help="Break the figures down by one dimension.")
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Rows per table.")
+@click.option("--wide", is_flag=True, help="Whole kernel and family names in tables for a terminal or a pipe "
+                                           "(files, JSON and Markdown always have them whole).")
 @click.option("--arch", "archs", multiple=True, help="Only these archs (sm_90, sm_90a, compute_90; comma list).")
 @click.option("--section", "sections", multiple=True, help="Only containers in these host sections (.nv_fatbin).")
 @click.option("--filter", "kernel_filter", help="Only kernels whose mangled or demangled name matches REGEX.")
@@ -45,7 +47,7 @@ def _split(values) -> frozenset[str] | None:
                    "size, default) by recompressing every image; slow: zstd 19 on all SASS (docs/report.md).")
 @click.option("--memory-arch", help="Device arch the memory estimate assumes (sm_90); default: the one SASS "
                                     "arch given with --arch, else each file's newest SASS arch.")
-def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs,
+def command(paths, as_json, fmt, by, top, wide, archs, sections, kernel_filter, kernel_rows, ptx_entries, jobs,
             max_memory_text, output, memory, memory_arch, what_if_compress):
     """Kernel counts, device bytes by arch, kind, section and template family, for any CUDA binary:
     .so, executables, .o, .a, .fatbin, .cubin, wheels and directories."""
@@ -82,7 +84,7 @@ def command(paths, as_json, fmt, by, top, archs, sections, kernel_filter, kernel
     else:
         from ..report.render import render_rich
 
-        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows)
+        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows, names=term.name_limit(output, wide))
         if memory:
             from ..memory.render import render_memory
 

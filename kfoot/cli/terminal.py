@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import io
+import os
+import stat
 import sys
 from contextlib import contextmanager
 
@@ -23,6 +25,8 @@ from ..core.escape import terminal_text
 
 # A line as wide as its content: rich sizes tables to fit, so this never pads, it only stops cutting.
 UNLIMITED_WIDTH = 1_000_000
+# The longest name a table shows when stdout is a pipe (`| head`, `| less`): a row stays readable.
+PIPE_NAME_LIMIT = 120
 
 
 class Terminal:
@@ -49,6 +53,22 @@ class Terminal:
     def interactive(self) -> bool:
         """Whether progress is worth drawing: stderr is a terminal."""
         return (self._stderr or sys.stderr).isatty()
+
+    def name_limit(self, output=None, wide: bool = False) -> int | None:
+        """How many characters of a long C++ name a table for people shows (kfoot.core.shorten),
+        or None for whole names: with --wide, with -o FILE and when stdout is a regular file
+        (a file keeps every name). A terminal gets half its width, a pipe PIPE_NAME_LIMIT."""
+        if wide or output is not None:
+            return None
+        stream = self._stdout or sys.stdout
+        try:
+            if stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
+        except (OSError, ValueError, AttributeError):  # not a real file descriptor (a test's buffer)
+            return None
+        if stream.isatty():
+            return max(40, self.out.width // 2)
+        return PIPE_NAME_LIMIT
 
     def print(self, *renderables) -> None:
         from rich.text import Text

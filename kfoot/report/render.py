@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.escape import markdown_code, terminal_text
+from ..core.shorten import shorten_name
 from ..core.units import format_bytes
 from ..binary.cubin import IMAGE_SECTIONS
 from .model import FileReport, Report, Totals
@@ -21,6 +22,11 @@ from .model import FileReport, Report, Totals
 
 def _text(name: str, style: str = "") -> Text:
     return Text(terminal_text(name), style=style)
+
+
+def _name(name: str, limit: int | None) -> str:
+    """A kernel or family name as a table for people shows it: whole, or shortened to `limit`."""
+    return name if limit is None else shorten_name(name, limit)
 
 
 def _md(name: str) -> str:
@@ -95,7 +101,7 @@ def _duplicate_rows(fig) -> list[tuple[str, str, str, int]]:
     return [(d.name, d.arch, f"{d.copies} copies", d.wasted_bytes) for d in fig.duplicates]
 
 
-def _by_table(fig, by: str, top: int, title: str) -> Table:
+def _by_table(fig, by: str, top: int, title: str, names: int | None = None) -> Table:
     table = Table(title=title, box=box.SIMPLE)
     if by == "duplicate":
         from .families import demangle
@@ -104,7 +110,7 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
             table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
         rows = _duplicate_rows(fig)
         for name, arch, where, wasted in rows[:top]:
-            table.add_row(_text(demangle(name)), _text(arch), where, format_bytes(wasted))
+            table.add_row(_text(_name(demangle(name), names)), _text(arch), where, format_bytes(wasted))
         table.caption = (f"{len(rows) - top} more (--top N); " if len(rows) > top else "") + \
             f"{fig.duplicate_bytes:,} B in duplicate copies" + \
             (f"; relocatable copies ({NEVER_LOADED}) are not counted here: {fig.relocatable_kernels:,} kernels, "
@@ -122,10 +128,11 @@ def _by_table(fig, by: str, top: int, title: str) -> Table:
         for col in ("family", "kernels", "distinct", "code"):
             table.add_column(col, justify="left" if col == "family" else "right")
         for fam in fig.families[:top]:
-            table.add_row(_text(fam.name), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
+            table.add_row(_text(_name(fam.name, names)), f"{fam.kernels:,}", f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         copies = _copies(fig).families
         for fam in copies[:top]:
-            table.add_row(Text.assemble(terminal_text(fam.name), (f" ({NEVER_LOADED})", "yellow")), f"{fam.kernels:,}",
+            table.add_row(Text.assemble(terminal_text(_name(fam.name, names)), (f" ({NEVER_LOADED})", "yellow")),
+                          f"{fam.kernels:,}",
                           f"{fam.distinct_kernels:,}", format_bytes(fam.code_bytes))
         more = [f"{len(rows) - top} more {what}" for rows, what in ((fig.families, "families"),
                                                                      (copies, f"relocatable families, {NEVER_LOADED}"))
@@ -187,7 +194,7 @@ def what_if_table(fig) -> Table:
     return table
 
 
-def kernel_table(file: FileReport, top: int) -> Table:
+def kernel_table(file: FileReport, top: int, names: int | None = None) -> Table:
     table = Table(title=f"kernels of {escape(terminal_text(file.path))} (largest {top})", box=box.SIMPLE)
     for col in ("kernel", "arch", "code", "regs", "stack", "shared", "local", "const", "params"):
         table.add_column(col, justify="left" if col in ("kernel", "arch") else "right")
@@ -195,24 +202,25 @@ def kernel_table(file: FileReport, top: int) -> Table:
     from .families import demangle
     for k in rows[:top]:
         arch = Text.assemble(terminal_text(k.arch), (f" ({NEVER_LOADED})", "yellow")) if k.relocatable else _text(k.arch)
-        table.add_row(_text(demangle(k.name)), arch, f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
+        table.add_row(_text(_name(demangle(k.name), names)), arch, f"{k.code_bytes:,}", str(k.registers), f"{k.stack_bytes:,}",
                       f"{k.shared_bytes:,}", f"{k.local_bytes:,}", f"{k.constant_bytes:,}", f"{k.param_bytes:,}")
     return table
 
 
-def render_rich(report: Report, *, by: str | None, top: int, kernels: bool) -> list:
-    """The report as rich renderables, in print order (the CLI prints them or writes them to a file)."""
+def render_rich(report: Report, *, by: str | None, top: int, kernels: bool, names: int | None = None) -> list:
+    """The report as rich renderables, in print order (the CLI prints them or writes them to a file);
+    `names`: the longest kernel or family name shown (None: whole names)."""
     out = [summary_table(report)]
     scope: Totals | FileReport = report.totals if len(report.files) > 1 else report.files[0]
     sections = [by] if by else ["arch", "family"]
-    parts = [_by_table(scope, b, top, f"by {b}") for b in sections]
+    parts = [_by_table(scope, b, top, f"by {b}", names) for b in sections]
     if not by:
         parts.append(attribution_table(scope))
     if scope.what_if_compress is not None:
         parts.append(what_if_table(scope))
     out.append(Group(*parts))
     if kernels:
-        out += [kernel_table(f, top) for f in report.files]
+        out += [kernel_table(f, top, names) for f in report.files]
     if report.filters.kernel_filter:
         out.append(Text(FILTER_NOTE, style="dim"))
     if report.totals.unreadable:
