@@ -9,6 +9,7 @@ steps above it (tests/test_layout.py holds the imports to this list, README.md's
 - runtime: the run-time side of RTC and hybrid builds: registry lookups, NVRTC, the kernel cache, the trace
 - report: kernels, bytes and template families of any CUDA binary; the report model
 - memory: the context memory a binary costs, estimated from its images or measured on a GPU
+- explain: where an existing binary's kernels come from: template axes per family
 - compile: variants -> an AOT library (nvcc driven by ninja), an RTC registry, or both (hybrid)
 - gate: two reports -> their diff -> a verdict under a budget
 - compare: one spec built AOT, RTC and hybrid, side by side

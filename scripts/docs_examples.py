@@ -56,7 +56,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = ("README.md", "docs/spec.md", "docs/runtime.md", "docs/memory.md", "docs/ci.md", "docs/report.md",
-        "docs/benchmarks.md", "docs/cpp.md")
+        "docs/benchmarks.md", "docs/cpp.md", "docs/explain.md")
 SCRATCH_PREFIX = "/tmp/kfoot-"
 COLUMNS = "100"
 COMMAND_TIMEOUT_S = 300

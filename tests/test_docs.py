@@ -212,7 +212,8 @@ def test_schema_and_format_names_in_the_docs_are_what_kfoot_writes(tmp_path, dem
                  json.loads((tmp_path / "b.json").read_text()),  # a /1 report, rewritten as /3
                  kfoot_json("gate", "--baseline", tmp_path / "c.json", baseline, "--update-baseline", "--json"),
                  json.loads((tmp_path / "c.json").read_text()),  # the /2 baseline, rewritten as /3
-                 Comparison("s", [], "sm_90", None, None, {}, {}, {}, "estimated").to_dict()]
+                 Comparison("s", [], "sm_90", None, None, {}, {}, {}, "estimated").to_dict(),
+                 kfoot_json("explain", demo_aot.fatbin, "--json")]
     written = set().union(*map(_names_written, documents))
     assert {"kfoot.report/1", "kfoot.report/2", "kfoot.report/3", "kfoot-rtc-registry"} <= written, written
     for doc, text in DOC_TEXT.items():

@@ -45,9 +45,10 @@ ALLOWED = {
     "compile": {"core", "variants", "binary", "runtime"},
     "report": {"core", "binary"},
     "memory": {"core", "binary"},
+    "explain": {"core", "variants", "binary", "runtime", "report", "memory"},
     "gate": {"core", "report"},
     "compare": {"core", "variants", "compile", "runtime", "report", "memory"},
-    "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "gate", "compare"},
+    "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "explain", "gate", "compare"},
 }
 
 

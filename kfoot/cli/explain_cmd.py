@@ -1,0 +1,36 @@
+"""`kfoot explain PATH...`: where a binary's kernels come from, family by family."""
+
+from __future__ import annotations
+
+import click
+
+from ..core.limits import max_memory
+from .terminal import terminal
+
+
+@click.command("explain")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON (schema kfoot.explain/1, docs/explain.md).")
+@click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Families in the table.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("--max-memory", "max_memory_text", metavar="SIZE", help="What decoding may hold at once (as kfoot report).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output to this file, atomically.")
+def command(paths, as_json, top, jobs, max_memory_text, output):
+    """Each template family's axes: its template arguments, their values, the grid they span
+    against the instantiations present, and the axis that drives the count."""
+    from contextlib import ExitStack
+
+    from ..explain.explain_json import to_document
+    from ..explain.render import render_explanation
+    from ..explain.run import explain_paths
+    from .report_cmd import _progress
+
+    term = terminal()
+    with ExitStack() as bars:
+        explanation = explain_paths(paths, jobs=jobs, max_memory=max_memory(max_memory_text),
+                                    progress_factory=_progress(term, bars) if term.interactive else None)
+    if as_json:
+        term.json(to_document(explanation), output)
+    else:
+        term.emit(render_explanation(explanation, top), output)
+    return 0

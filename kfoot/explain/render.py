@@ -1,0 +1,52 @@
+"""`kfoot explain` for people: the families table, then the axes of the largest families. Names
+go through kfoot.core.escape.terminal_text (a kernel name is untrusted text)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from ..core.escape import terminal_text
+from ..core.units import format_bytes
+from .model import Explanation, FamilyExplanation
+
+DETAILED_FAMILIES = 5  # families whose axes are listed value by value
+VALUES_SHOWN = 8  # per axis; the rest as a count
+
+
+def _shape(family: FamilyExplanation) -> str:
+    return " × ".join(str(len(a.values)) for a in family.axes) or "-"
+
+
+def _driver(family: FamilyExplanation) -> str:
+    if family.driver is None:
+        return "-"
+    return f"argument {family.driver} (×{len(family.axes[family.driver].values)})"
+
+
+def render_explanation(explanation: Explanation, top: int) -> list:
+    table = Table(title=f"kfoot explain: {explanation.kernels:,} kernels in {len(explanation.families):,} families",
+                  title_justify="left")
+    for column, justify in (("family", "left"), ("kernels", "right"), ("distinct", "right"), ("code", "right"),
+                            ("axes", "left"), ("present / grid", "right"), ("grid", "left"), ("largest axis", "left")):
+        table.add_column(column, justify=justify, overflow="fold")
+    for f in explanation.families[:top]:
+        table.add_row(Text(terminal_text(f.name)), f"{f.kernels:,}", f"{f.distinct_kernels:,}", format_bytes(f.code_bytes),
+                      _shape(f), f"{f.instantiations:,} / {f.grid:,}", "dense" if f.dense else "sparse", _driver(f))
+    out: list = [table]
+    if len(explanation.families) > top:
+        out.append(Text(f"... {len(explanation.families) - top:,} more families (--top)"))
+    for f in explanation.families[:DETAILED_FAMILIES]:
+        multiplying = [a for a in f.axes if a.multiplies]
+        if not multiplying:
+            continue
+        lines = [f"{terminal_text(f.name)}: {f.instantiations:,} of a {f.grid:,} grid"]
+        for a in multiplying:
+            shown = ", ".join(terminal_text(v) for v in a.values[:VALUES_SHOWN])
+            more = f" and {len(a.values) - VALUES_SHOWN:,} more" if len(a.values) > VALUES_SHOWN else ""
+            lines.append(f"  argument {a.position} ({len(a.values)}): {shown}{more}")
+        arch_counts = {a.instantiations for a in f.archs}
+        if len(arch_counts) > 1:
+            lines.append("  per arch: " + ", ".join(f"{a.arch} {a.instantiations:,}" for a in f.archs))
+        out.append(Text("\n".join(lines)))
+    return out

@@ -1,0 +1,27 @@
+"""`kfoot explain PATH...`: the report's kernels (kfoot.report.analyze), grouped by family and
+explained."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..binary.cubin import Kernel
+from ..report.analyze import ReportOptions, analyze_paths
+from .axes import explain_family
+from .model import Explanation
+
+
+def explain_paths(paths, *, jobs: int | None = None, max_memory: int | None = None,
+                  progress_factory=None) -> Explanation:
+    """Every loaded kernel under `paths` by family (relocatable copies, which nothing loads, left
+    out), families sorted by code bytes, then kernels (both descending), then name."""
+    options = ReportOptions(kernel_rows=True, jobs=jobs, max_memory=max_memory, load_bytes=False, cache=True)
+    report = analyze_paths(paths, options, progress_factory=progress_factory)
+    by_family: dict[str, list[Kernel]] = defaultdict(list)
+    for file in report.files:
+        for kernel in file.kernel_rows or []:
+            if not kernel.relocatable:
+                by_family[kernel.family].append(kernel)
+    families = [explain_family(name, kernels) for name, kernels in by_family.items()]
+    families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+    return Explanation([f.path for f in report.files], sum(f.kernels for f in families), families)

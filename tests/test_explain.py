@@ -1,0 +1,139 @@
+"""`kfoot explain`: families' template axes, held to kernels built by nvcc here whose grid is
+known by construction, cuobjdump's function list (which kernels, in which arch) and c++filt's
+demangling (their template arguments)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from itertools import product
+
+import cxxfilt
+import pytest
+
+from oracles.cli import run_kfoot
+from oracles.cuobjdump import cuobjdump_symbols
+
+ARCHS = ("sm_80", "sm_90")
+# grid_kernel<T, N, B>: T × N × B is 3 × 4 × 2 = 24, less the 4 (double, N, false): 20 present.
+GRID_T, GRID_N, GRID_B = ("float", "int", "double"), (1, 2, 4, 8), ("true", "false")
+GRID_PRESENT = [(t, n, b) for t, n, b in product(GRID_T, GRID_N, GRID_B) if not (t == "double" and b == "false")]
+# cast_kernel<In, Out>: every pair, dense.
+CAST = list(product(("float", "int"), ("float", "double")))
+
+SOURCE = """
+template <typename T, int N, bool B> __global__ void grid_kernel(T* p) { if (B) p[threadIdx.x] += T(N); else p[threadIdx.x] -= T(N); }
+template <typename In, typename Out> __global__ void cast_kernel(const In* in, Out* out) { out[threadIdx.x] = Out(in[threadIdx.x]); }
+__global__ void plain_kernel(int* p) { p[threadIdx.x] = 1; }
+void launch_all() {
+%s
+  plain_kernel<<<1, 1>>>(nullptr);
+}
+"""
+
+
+def _source() -> str:
+    launches = [f"  grid_kernel<{t}, {n}, {b}><<<1, 1>>>(nullptr);" for t, n, b in GRID_PRESENT]
+    launches += [f"  cast_kernel<{i}, {o}><<<1, 1>>>(nullptr, nullptr);" for i, o in CAST]
+    return SOURCE % "\n".join(launches)
+
+
+@pytest.fixture(scope="module")
+def explain_fatbin(tmp_path_factory, nvcc):
+    out = tmp_path_factory.mktemp("explain")
+    (out / "grid.cu").write_text(_source())
+    gencode = [f"-gencode=arch=compute_{a[3:]},code={a}" for a in ARCHS]
+    proc = subprocess.run([str(nvcc), "-fatbin", *gencode, str(out / "grid.cu"), "-o", str(out / "grid.fatbin")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return out / "grid.fatbin"
+
+
+def _oracle_arguments(mangled: str) -> tuple[str, str, tuple[str, ...]]:
+    """(function name, c++filt's text, its template arguments split at depth 0) from c++filt."""
+    text = cxxfilt.demangle(mangled)
+    head = text.split(" ", 1)[1] if text.startswith("void ") else text
+    if "<" not in head.split("(")[0]:
+        return head.split("(")[0], text, ()
+    name, rest = head.split("<", 1)
+    args, depth, current = [], 0, ""
+    for ch in rest:
+        if ch == ">" and depth == 0:
+            break
+        depth += ch == "<"
+        depth -= ch == ">"
+        if ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    args.append(current.strip())
+    return name, text, tuple(args)
+
+
+def test_axes_of_each_family_agree_with_cuobjdump_and_cxxfilt(explain_fatbin):
+    document = json.loads(run_kfoot("explain", explain_fatbin, "--json").stdout)
+    assert document["schema"] == "kfoot.explain/1"
+    symbols = cuobjdump_symbols(explain_fatbin)
+    families = {f["name"]: f for f in document["families"]}
+    oracle = {n: _oracle_arguments(n) for n in symbols.kernel_names}
+    assert set(families) == {name for name, _, _ in oracle.values()} == {"grid_kernel", "cast_kernel", "plain_kernel"}
+    assert document["kernels"] == symbols.kernels == 2 * (len(GRID_PRESENT) + len(CAST) + 1)
+
+    for name, family in families.items():
+        present = {args for n, (fn, _, args) in oracle.items() if fn == name}
+        width = max(len(a) for a in present)
+        assert [a["position"] for a in family["axes"]] == list(range(width))
+        for axis in family["axes"]:
+            assert set(axis["values"]) == {args[axis["position"]] for args in present}
+            assert axis["size"] == len(axis["values"]) and axis["multiplies"] == (axis["size"] > 1)
+        assert family["instantiations"] == len(present) == family["distinct_kernels"]
+        per_arch = Counter(arch for arch, n in symbols.entries if oracle[n][0] == name)
+        assert {a["arch"]: a["kernels"] for a in family["archs"]} == dict(per_arch)
+        assert family["kernels"] == sum(per_arch.values())
+
+    grid = families["grid_kernel"]  # by construction
+    assert [a["size"] for a in grid["axes"]] == [3, 4, 2]
+    assert grid["grid"] == 24 and grid["instantiations"] == 20 and grid["dense"] is False
+    assert grid["driver"] == {"axis": 1, "factor": 4}
+    assert set(grid["axes"][2]["values"]) == set(GRID_B) and set(grid["axes"][1]["values"]) == {str(n) for n in GRID_N}
+    cast = families["cast_kernel"]
+    assert cast["grid"] == cast["instantiations"] == 4 and cast["dense"] is True
+    assert cast["driver"]["factor"] == 2
+    plain = families["plain_kernel"]
+    assert plain["axes"] == [] and plain["grid"] == 1 and plain["instantiations"] == 1 and plain["driver"] is None
+    assert all(a["instantiations"] == 20 for a in grid["archs"])
+
+
+def test_the_table_names_the_grid(explain_fatbin):
+    out = run_kfoot("explain", explain_fatbin, env={**__import__("os").environ, "COLUMNS": "200"}).stdout
+    line = next(l for l in out.splitlines() if "grid_kernel" in l and "/" in l)
+    assert "3 × 4 × 2" in line and "20 / 24" in line and "sparse" in line and "argument 1 (×4)" in line
+    assert "argument 1 (4): " in out
+
+
+def test_a_path_without_device_code_is_one_line(tmp_path):
+    (tmp_path / "empty.bin").write_bytes(b"\0" * 64)
+    proc = run_kfoot("explain", tmp_path / "empty.bin", check_rc=2)
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def _paths(value, prefix: str = "") -> set[str]:
+    """Every field of a JSON value as a path (`a.b`, `list[].field`); an object or a list of
+    objects is a field of its own as well as its fields."""
+    if isinstance(value, dict):
+        own = {prefix} if prefix and not prefix.endswith(".") else set()
+        return own.union(*(_paths(v, f"{prefix}.{k}" if prefix and not prefix.endswith(".") else f"{prefix}{k}")
+                           for k, v in value.items()))
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return {prefix}.union(*(_paths(v, prefix + "[].") for v in value))
+    return {prefix}
+
+
+def test_docs_list_every_field_a_run_writes(explain_fatbin):
+    from docs_support import DOC_TEXT, first_code, table_rows
+
+    document = json.loads(run_kfoot("explain", explain_fatbin, "--json").stdout)
+    documented = {first_code(row[0]) for row in table_rows(DOC_TEXT["docs/explain.md"])[1:]}
+    assert _paths(document) == documented
