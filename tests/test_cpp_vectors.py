@@ -28,7 +28,7 @@ from kfoot.core.errors import KfootError
 from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude
 from kfoot.core.toolchain import find_library
-from kfoot.runtime import fingerprint, nvrtc
+from kfoot.runtime import fingerprint, nvjitlink, nvrtc
 from kfoot.runtime.registry import REGISTRY_VERSION
 from oracles.cli import REPO, run_kfoot
 
@@ -175,7 +175,7 @@ def _key(case: dict, schema: int) -> str:
     """The documented recipe (docs/runtime.md), with json and hashlib."""
     material = {"schema": schema, "kfoot": kfoot.__version__, "nvrtc": case["nvrtc"], "arch": case["arch"],
                 "options": case["key_options"], "prelude": case["prelude"], "source": case["source"],
-                "name": case["name"]}
+                "name": case["name"], "link": case["link"]}
     return hashlib.sha256(json.dumps(material, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -185,9 +185,21 @@ def test_the_cache_key_is_the_same(cpp):
     expected = [_key(case, vectors["schema"]) for case in cases]
     python = [fingerprint.cache_key(nvrtc_version=case["nvrtc"], arch=case["arch"], options=tuple(case["options"]),
                                     prelude_sha256=case["prelude"], source_sha256=case["source"],
-                                    name_expression=case["name"]) for case in cases]
+                                    name_expression=case["name"], link=case["link"]) for case in cases]
     assert python == expected
     assert cpp(VECTORS / "cache_key.json", "cache_key") == expected
+
+
+def test_the_same_programs_are_linked_alike(cpp):
+    vectors = _vectors("nvjitlink.json")
+    cases = vectors["link_options"]
+    expected = [case["link"] for case in cases]
+    assert [list(o) if (o := nvjitlink.link_options(c["arch"], tuple(c["options"]))) else None for c in cases] == expected
+    assert cpp(VECTORS / "nvjitlink.json", "link_options") == expected
+    cases = vectors["link_tag"]
+    expected = [case["tag"] for case in cases]
+    assert [nvjitlink.link_tag(c["nvrtc"], c["nvjitlink"] or None, c["arch"], tuple(c["options"])) for c in cases] == expected
+    assert cpp(VECTORS / "nvjitlink.json", "link_tag") == expected
 
 
 def _tree(root: Path, case: dict) -> Path:

@@ -147,17 +147,18 @@ def test_cache_key_covers_what_the_doc_lists():
 
     listed = section(DOC_TEXT["docs/runtime.md"], "What the key covers")
     assert set(inspect.signature(fingerprint.cache_key).parameters) == {
-        "nvrtc_version", "arch", "options", "prelude_sha256", "source_sha256", "name_expression"}, \
+        "nvrtc_version", "arch", "options", "prelude_sha256", "source_sha256", "name_expression", "link"}, \
         "the cache key takes other inputs now: update docs/runtime.md (What the key covers) and this test"
     options = ["-arch=sm_XX", *nvrtc.DEFAULT_OPTIONS]
     assert re.findall(r"`(-[^`]+)`", listed.split("the compile options")[1].split(";")[0]) == options
     assert "`KEY_SCHEMA`" in listed and isinstance(fingerprint.KEY_SCHEMA, int)
     assert "`kfoot/core/prelude.py`" in listed, "the prelude is in the key: docs/runtime.md must say so"
     base = dict(nvrtc_version="13.5", arch="sm_90", options=("-arch=sm_90",), prelude_sha256="2" * 64,
-                source_sha256="0" * 64, name_expression="k<int>")
+                source_sha256="0" * 64, name_expression="k<int>", link="nvJitLink 13.5")
     key = fingerprint.cache_key(**base)
     for name, other in (("nvrtc_version", "13.6"), ("arch", "sm_80"), ("options", ("-arch=sm_90", "-G")),
-                        ("prelude_sha256", "3" * 64), ("source_sha256", "1" * 64), ("name_expression", "k<float>")):
+                        ("prelude_sha256", "3" * 64), ("source_sha256", "1" * 64), ("name_expression", "k<float>"),
+                        ("link", "")):
         assert fingerprint.cache_key(**dict(base, **{name: other})) != key, name
     assert fingerprint.cache_key(**dict(base, options=("-arch=sm_90", "-I/somewhere"))) == key, \
         "include paths are documented as left out of the key"

@@ -18,7 +18,7 @@ from .. import __version__
 from ..core.archs import parse_device_arch
 from ..core import workers
 from ..core.errors import KfootError
-from . import fingerprint, nvrtc
+from . import fingerprint, nvjitlink, nvrtc
 from .kernel_cache import DiskCache
 from .statmemo import StatMemo
 from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
@@ -94,6 +94,7 @@ class SourceContext:
         self.include_dirs = nvrtc.include_dirs()
         self.memo = memo
         self._nvrtc_version: str | None = None
+        self._jitlink_version: str | None | bool = False  # False: not looked up yet
         self._digests: dict[tuple, str] = {}
         self._preludes: dict[str, str] = {}  # prelude text -> its sha256 (two texts: with and without complex)
 
@@ -111,6 +112,24 @@ class SourceContext:
                     self.memo.put(name, [guess], version)
             self._nvrtc_version = version
         return self._nvrtc_version
+
+    @property
+    def jitlink_version(self) -> str | None:
+        """The usable libnvJitLink's `major.minor`, or None (remembered in the memo like NVRTC's)."""
+        if self._jitlink_version is False:
+            guess = nvjitlink.library_guess()
+            name = f"nvjitlink-version:{guess}:{os.environ.get('CUDA_HOME', '')}"
+            version = self.memo.get(name) if self.memo is not None and guess else None
+            if version is None:
+                version = nvjitlink.version() or ""  # loads libnvJitLink
+                if self.memo is not None and guess:
+                    self.memo.put(name, [guess], version)
+            self._jitlink_version = version or None
+        return self._jitlink_version
+
+    def link_tag(self, family: RegistryFamily) -> str:
+        """What links this family's cubins: in the key (kfoot.runtime.nvjitlink.link_tag)."""
+        return nvjitlink.link_tag(self.nvrtc_version, self.jitlink_version, self.arch, self.options(family))
 
     def options(self, family: RegistryFamily) -> tuple[str, ...]:
         """NVRTC options for a family: its header's folder and the spec's include_dirs (the
@@ -153,6 +172,7 @@ class SourceContext:
             prelude_sha256=self.prelude_digest(variant),
             source_sha256=self.digest(family),
             name_expression=variant.template_id,
+            link=self.link_tag(family),
         )
 
     def meta(self, variant: RegistryVariant, seconds: float, batch: int) -> dict:
@@ -198,8 +218,10 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     families = [context.registry.families[name] for name in families]
     headers = list(dict.fromkeys(f.header for f in families))
     options = family_options(context.arch, families)
+    lean = all(context.link_tag(f) for f in families)
     program = nvrtc.compile_program(program_source(headers, [v.template_id for v in variants]),
-                                   [v.template_id for v in variants], options)
+                                   [v.template_id for v in variants], options,
+                                   link=nvjitlink.link_options(context.arch, options) if lean else None)
     if cache is not None:
         cache.put_program(
             program.cubin,
@@ -259,6 +281,7 @@ def warm(
     if batches:
         # Resolve what every key needs once, here, so forked workers inherit it.
         context.nvrtc_version
+        context.jitlink_version
         for name in {registry.by_template_id[b[0]].family for b in batches}:
             context.digest(registry.families[name])
     # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.

@@ -4,7 +4,8 @@ The key covers the kfoot version, the NVRTC version, the target arch, the compil
 (the spec's defines and flags among them: a registry family's `nvrtc_options`), a hash of
 kfoot's prelude (kfoot.core.prelude: the first lines of every NVRTC program, so a kfoot whose
 prelude changed compiles different programs), a hash of the full source with every header it
-can reach (through the spec's include_dirs too), and the name expression. Include
+can reach (through the spec's include_dirs too), the name expression, and what linked the
+cubin (kfoot.runtime.nvjitlink.link_tag: nvJitLink's version, or "" for NVRTC's own cubin). Include
 paths are absolute and machine-specific, so they are left out of the options part of the key;
 the *content* of the headers found through them is in the source hash instead, which is what
 matters and lets a cache move between machines (`kfoot cache export/import`).
@@ -21,8 +22,8 @@ from ..core import prelude as prelude_mod
 from ..core.includes import walk_includes
 
 # Bump when the entry layout or the meaning of a key changes: old entries then simply miss.
-# 2: the prelude's sha256 joined the key.
-KEY_SCHEMA = 2
+# 2: the prelude's sha256 joined the key. 3: what links the cubin (nvJitLink's version, or "").
+KEY_SCHEMA = 3
 
 
 def prelude_text(name_expression: str) -> str:
@@ -80,7 +81,7 @@ def portable_options(options: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], prelude_sha256: str, source_sha256: str,
-              name_expression: str) -> str:
+              name_expression: str, link: str) -> str:
     """The fingerprint of one kernel: a sha256 hex string."""
     material = {
         "schema": KEY_SCHEMA,
@@ -91,5 +92,6 @@ def cache_key(*, nvrtc_version: str, arch: str, options: tuple[str, ...], prelud
         "prelude": prelude_sha256,
         "source": source_sha256,
         "name": name_expression,
+        "link": link,
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True, separators=(",", ":")).encode()).hexdigest()

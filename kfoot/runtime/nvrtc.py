@@ -109,6 +109,8 @@ def _libnvrtc() -> ctypes.CDLL:
     lib = ctypes.CDLL(loaded)
     lib.nvrtcGetCUBINSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.nvrtcGetCUBIN.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    lib.nvrtcGetLTOIRSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+    lib.nvrtcGetLTOIR.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     return lib
 
 
@@ -189,8 +191,12 @@ def compile_program(
     options: tuple[str, ...],
     *,
     program_name: str = "kfoot_rtc.cu",
+    link: tuple[str, ...] | None = None,
 ) -> CompiledProgram:
     """One NVRTC program: `source` plus one name expression per kernel to instantiate.
+
+    With `link` (nvJitLink's options, kfoot.runtime.nvjitlink) the program is compiled to LTO-IR
+    and the cubin is nvJitLink's, without the unused variables NVRTC's own cubin keeps.
 
     `source` is usually just `#include "header"`; the template-ids in `name_expressions` make
     NVRTC instantiate exactly those kernels (no explicit instantiation code needed).
@@ -205,14 +211,14 @@ def compile_program(
         for expr in name_expressions:
             nvrtc.addNameExpression(prog, expr)
         try:
-            nvrtc.compileProgram(prog, list(options))
+            nvrtc.compileProgram(prog, list(options) + (["-dlto"] if link else []))
         except nvrtc.NVRTCError as exc:
             log = nvrtc.getProgramLog(prog)
             first = _first_error(log, exc)
             raise CompileError(_failure_message(name_expressions, first), first, "catastrophic error" in log) from None
         log = nvrtc.getProgramLog(prog)
         lowered = {expr: nvrtc.getLoweredName(prog, expr) for expr in name_expressions}
-        cubin = _get_cubin(prog)
+        cubin = _get_cubin(prog) if not link else _link_ltoir(prog, link, name_expressions)
     finally:
         nvrtc.destroyProgram(prog)
     return CompiledProgram(cubin=cubin, lowered_names=lowered, log=log, seconds=time.perf_counter() - start)
@@ -229,10 +235,29 @@ def _get_cubin(prog: int) -> bytes:
     return buf.raw
 
 
+def _link_ltoir(prog: int, link: tuple[str, ...], name_expressions: list[str]) -> bytes:
+    from . import nvjitlink
+
+    lib = _libnvrtc()
+    size = ctypes.c_size_t()
+    if lib.nvrtcGetLTOIRSize(ctypes.c_void_p(prog), ctypes.byref(size)) != 0 or size.value == 0:
+        raise CompileError("NVRTC produced no LTO-IR")
+    buf = ctypes.create_string_buffer(size.value)
+    if lib.nvrtcGetLTOIR(ctypes.c_void_p(prog), buf) != 0:
+        raise CompileError("nvrtcGetLTOIR failed")
+    try:
+        return nvjitlink.link(buf.raw, link, _names_shown(name_expressions))
+    except KfootError as exc:  # ptxas runs in the link: its errors are compile errors
+        raise CompileError(str(exc)) from None
+
+
 def _first_error(log: str, exc: Exception) -> str:
     return next((line.strip() for line in log.splitlines() if "error" in line), str(exc))
 
 
+def _names_shown(name_expressions: list[str]) -> str:
+    return ", ".join(name_expressions[:3]) + (f" and {len(name_expressions) - 3} more" if len(name_expressions) > 3 else "")
+
+
 def _failure_message(name_expressions: list[str], first_error: str) -> str:
-    shown = ", ".join(name_expressions[:3]) + (f" and {len(name_expressions) - 3} more" if len(name_expressions) > 3 else "")
-    return f"NVRTC failed to compile {shown}: {first_error}"
+    return f"NVRTC failed to compile {_names_shown(name_expressions)}: {first_error}"

@@ -111,7 +111,15 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
   if (name == "prelude") return quote(d::prelude(texts(member(c, "template_ids"))));
   if (name == "cache_key")
     return quote(d::cache_key(member(c, "nvrtc").text, member(c, "arch").text, texts(member(c, "options")),
-                              member(c, "prelude").text, member(c, "source").text, member(c, "name").text));
+                              member(c, "prelude").text, member(c, "source").text, member(c, "name").text,
+                              member(c, "link").text));
+  if (name == "link_options") {
+    auto link = d::link_options(member(c, "arch").text, texts(member(c, "options")));
+    return link ? quoted_list(*link) : "null";
+  }
+  if (name == "link_tag")
+    return quote(d::link_tag(member(c, "nvrtc").text, member(c, "nvjitlink").text, member(c, "arch").text,
+                             texts(member(c, "options"))));
   if (name == "walk_includes") {
     std::string base = d::real_path(root);
     std::vector<std::string> dirs;

@@ -15,7 +15,7 @@
 
 namespace kfoot {
 
-inline constexpr int kKeySchema = 2;  // kfoot.runtime.fingerprint.KEY_SCHEMA
+inline constexpr int kKeySchema = 3;  // kfoot.runtime.fingerprint.KEY_SCHEMA
 
 namespace detail {
 
@@ -65,12 +65,13 @@ inline std::vector<std::string> portable_options(const std::vector<std::string>&
 // separators=(",", ":")), written here key by key in sorted order.
 inline std::string cache_key(const std::string& nvrtc_version, const std::string& arch,
                              const std::vector<std::string>& options, const std::string& prelude_sha256,
-                             const std::string& source_sha256, const std::string& name_expression) {
+                             const std::string& source_sha256, const std::string& name_expression,
+                             const std::string& link) {
   std::string listed = "[";
   for (const auto& o : portable_options(options)) listed += (listed.size() > 1 ? "," : "") + json_string(o);
   listed += "]";
   std::string material = "{\"arch\":" + json_string(arch) + ",\"kfoot\":" + json_string(kVersion) +
-                         ",\"name\":" + json_string(name_expression) + ",\"nvrtc\":" + json_string(nvrtc_version) +
+                         ",\"link\":" + json_string(link) + ",\"name\":" + json_string(name_expression) + ",\"nvrtc\":" + json_string(nvrtc_version) +
                          ",\"options\":" + listed + ",\"prelude\":" + json_string(prelude_sha256) +
                          ",\"schema\":" + std::to_string(kKeySchema) + ",\"source\":" + json_string(source_sha256) + "}";
   return Sha256::hex(material);

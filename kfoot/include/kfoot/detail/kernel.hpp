@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -104,7 +105,9 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
     for (const auto& d : f.include_dirs) opts.push_back("-I" + d);
     for (const auto& o : f.options) opts.push_back(o);
     for (const auto& d : s.toolkit()) opts.push_back("-I" + d);
-    detail::Compiled compiled = detail::compile_program(nv, source, template_id, opts);
+    std::optional<std::vector<std::string>> link;
+    if (!s.link_tag(f, arch).empty()) link = detail::link_options(arch, opts);
+    detail::Compiled compiled = detail::compile_program(nv, source, template_id, opts, link ? &*link : nullptr);
     b->lowered_name = compiled.lowered_name;
     b->cubin.assign(compiled.cubin.begin(), compiled.cubin.end());
     s.compiles.fetch_add(1, std::memory_order_relaxed);

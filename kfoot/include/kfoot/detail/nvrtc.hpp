@@ -16,6 +16,7 @@
 
 #include <dlfcn.h>
 
+#include "nvjitlink.hpp"
 #include "toolkit.hpp"
 
 namespace kfoot::detail {
@@ -34,6 +35,8 @@ class Nvrtc {
   int (*log_size)(Prog, std::size_t*) = nullptr;
   int (*log)(Prog, char*) = nullptr;
   const char* (*error_string)(int) = nullptr;
+  int (*ltoir_size)(Prog, std::size_t*) = nullptr;  // null when this libnvrtc cannot make LTO-IR
+  int (*ltoir)(Prog, char*) = nullptr;
   std::string path;
 
   static Nvrtc& get() {
@@ -66,6 +69,7 @@ class Nvrtc {
               bind(h, log_size, "nvrtcGetProgramLogSize") && bind(h, log, "nvrtcGetProgramLog") &&
               bind(h, error_string, "nvrtcGetErrorString");
     if (!ok) error_ = path + ": not a usable libnvrtc (a symbol is missing)";
+    if (!bind(h, ltoir_size, "nvrtcGetLTOIRSize") || !bind(h, ltoir, "nvrtcGetLTOIR")) ltoir_size = nullptr;
   }
   std::string error_;
 };
@@ -124,11 +128,13 @@ struct Compiled {
 };
 
 // One NVRTC program: `source` with `name_expression` its one name expression. Failure throws
-// NVRTC's first error line.
+// NVRTC's first error line. With `link` (nvJitLink's options) the program is compiled to LTO-IR
+// and the cubin is nvJitLink's (nvjitlink.hpp).
 inline Compiled compile_program(Nvrtc& nv, const std::string& source, const std::string& name_expression,
-                                const std::vector<std::string>& options) {
+                                const std::vector<std::string>& options, const std::vector<std::string>* link = nullptr) {
   std::vector<const char*> argv;
   for (const auto& o : options) argv.push_back(o.c_str());
+  if (link) argv.push_back("-dlto");
   auto started = std::chrono::steady_clock::now();
   Nvrtc::Prog prog = nullptr;
   if (nv.create(&prog, source.c_str(), "kfoot_rtc.cu", 0, nullptr, nullptr) != 0) throw Error("nvrtcCreateProgram failed");
@@ -160,6 +166,14 @@ inline Compiled compile_program(Nvrtc& nv, const std::string& source, const std:
   nv.lowered(prog, name_expression.c_str(), &lowered);
   out.lowered_name = lowered ? lowered : "";
   std::size_t size = 0;
+  if (link) {
+    if (!nv.ltoir_size || nv.ltoir_size(prog, &size) != 0 || size == 0) throw Error("NVRTC produced no LTO-IR for " + name_expression);
+    std::string ir(size, '\0');
+    if (nv.ltoir(prog, ir.data()) != 0) throw Error("nvrtcGetLTOIR failed for " + name_expression);
+    out.cubin = JitLink::get().link(ir, *link, name_expression);
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return out;
+  }
   if (nv.cubin_size(prog, &size) != 0 || size == 0)
     throw Error("NVRTC produced no cubin for " + name_expression + " (was a virtual arch given instead of sm_XX?)");
   out.cubin.assign(size, '\0');

@@ -202,12 +202,19 @@ struct Shared {
     });
     return f.digest;
   }
+  // What links f's cubins for `arch` (detail::link_tag: nvJitLink's version, or "").
+  std::string link_tag(detail::Family& f, const std::string& arch) {
+    std::vector<std::string> options = detail::compile_options(arch);
+    options.insert(options.end(), f.options.begin(), f.options.end());
+    bool ltoir = detail::Nvrtc::get().ltoir_size != nullptr;
+    return ltoir ? detail::link_tag(nvrtc(), detail::JitLink::get().version, arch, options) : std::string();
+  }
   // The disk cache's key for `k` on `arch` (the options the compile uses, less its -I folders).
   std::string key(const Kernel::State& k, detail::Family& f, const std::string& arch) {
     std::vector<std::string> options = detail::compile_options(arch);
     options.insert(options.end(), f.options.begin(), f.options.end());
     return detail::cache_key(nvrtc(), arch, options, detail::Sha256::hex(detail::prelude({k.template_id})), digest(f),
-                             k.template_id);
+                             k.template_id, link_tag(f, arch));
   }
 };
 
