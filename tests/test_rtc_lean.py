@@ -138,3 +138,10 @@ def test_the_cpp_runtime_makes_the_same_lean_cubin(rtc_check, cub_registry, nvcc
     assert _functions(cuobjdump, cubin, tmp_path) == [answer["lowered_name"]]
     assert _kernel_text(cubin, tmp_path, answer["lowered_name"]) == _kernel_text(python.cubin("sm_90"), tmp_path, answer["lowered_name"])
     assert len(cubin) <= 2 * len(reference), (len(cubin), len(reference))
+
+
+def test_every_default_option_reaches_the_link():
+    """An NVRTC option kfoot always passes must be one the link knows, or no cubin is lean."""
+    from kfoot.runtime import nvrtc
+
+    assert nvjitlink.link_options("sm_90", nvrtc.compile_options("sm_90")) == ("-arch=sm_90", *nvjitlink.LINK_OPTIONS)

@@ -32,7 +32,7 @@ _FORWARDED = {"ftz": "-ftz", "prec-div": "-prec-div", "prec-sqrt": "-prec-sqrt",
 _FAST_MATH = ("-ftz=true", "-prec-div=false", "-prec-sqrt=false", "-fma=true")
 # Options that only steer the front end: harmless under -dlto.
 _FRONT_END = re.compile(r"^(?:-D.*|-U.*|--define-macro=.*|--undefine-macro=.*|--?std=.*|-default-device"
-                        r"|--device-as-default-execution-space|-w|--disable-warnings|--?restrict"
+                        r"|--device-as-default-execution-space|--?no-source-include|-w|--disable-warnings|--?restrict"
                         r"|--?diag-(?:suppress|error|warn)=.*|-Wno-deprecated-declarations|-Wreorder|-I.*"
                         r"|--?(?:rdc|relocatable-device-code)=false)$")
 

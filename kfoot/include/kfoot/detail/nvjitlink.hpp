@@ -24,7 +24,7 @@ namespace kfoot::detail {
 inline std::optional<std::vector<std::string>> link_options(const std::string& arch, const std::vector<std::string>& options) {
   static const std::regex front_end(
       "^(?:-D.*|-U.*|--define-macro=.*|--undefine-macro=.*|--?std=.*|-default-device"
-      "|--device-as-default-execution-space|-w|--disable-warnings|--?restrict"
+      "|--device-as-default-execution-space|--?no-source-include|-w|--disable-warnings|--?restrict"
       "|--?diag-(?:suppress|error|warn)=.*|-Wno-deprecated-declarations|-Wreorder|-I.*"
       "|--?(?:rdc|relocatable-device-code)=false)$");
   std::vector<std::string> out{"-arch=" + arch, "-lto", "-optimize-unused-variables"};
