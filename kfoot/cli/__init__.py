@@ -64,7 +64,18 @@ def main(argv=None) -> int:
         exc.show()
         return 2
     except BrokenPipeError:
+        from .terminal import reader_gone
+
+        reader_gone(sys.stdout)  # a write outside the terminal object: the reader is gone, not an error
         return 0
+    try:  # what is still buffered: a reader that closed early is noticed here, not at exit (120)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        from .terminal import reader_gone
+
+        reader_gone(sys.stdout)
+    except (OSError, ValueError):
+        pass
     if workers.signalled():  # an interrupt Python swallowed (it landed in a finalizer)
         return _interrupted(workers.Terminated() if workers.signalled() == signal.SIGTERM else KeyboardInterrupt())
     return rv if isinstance(rv, int) else 0

@@ -80,8 +80,14 @@ class Terminal:
             self.out.print(renderable, soft_wrap=soft)
 
     def write(self, text: str) -> None:
-        """Plain text (JSON, Markdown) to stdout, as it is."""
-        (self._stdout or sys.stdout).write(text)
+        """Plain text (JSON, Markdown) to stdout, as it is; flushed, so a reader that closed the
+        pipe is noticed here and not at exit (see reader_gone)."""
+        stream = self._stdout or sys.stdout
+        try:
+            stream.write(text)
+            stream.flush()
+        except BrokenPipeError:
+            reader_gone(stream)
 
     def emit(self, result, output=None) -> None:
         """A command's result, the one way every command shows it: `result` is what a render
@@ -145,6 +151,11 @@ def _console_class():
     from rich.segment import Segment
 
     class EscapingConsole(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits 1 here; a reader that stops early (`| head`) must not change the exit code.
+            self.quiet = True
+            reader_gone(self.file)
+
         def _render_buffer(self, buffer) -> str:
             # The last step before the stream: text segments (never rich's own control segments)
             # lose any control character a renderer let through; line breaks are rich's layout.
@@ -154,6 +165,22 @@ def _console_class():
                 for segment in buffer)
 
     return EscapingConsole
+
+
+def reader_gone(stream) -> None:
+    """The reader of `stream` closed it (`kfoot gate ... | head -2`): what is still to be written
+    goes to /dev/null, silently, and the command ends with its own exit code (a gate its verdict),
+    never the 1 rich exits with or the 120 of a failed flush at exit. Results are written once, at
+    the end of a command, so nothing long runs after this."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's StringIO): nothing to redirect
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 def _console(stream, force_plain: bool = False):
