@@ -21,6 +21,7 @@ import re
 from fractions import Fraction
 
 from .errors import KfootError
+from .escape import shown
 
 UNITS = {
     "": 1, "b": 1,
@@ -36,22 +37,22 @@ _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$", re.ASCII)
 def parse_bytes(text: object, what: str) -> int:
     """A size in bytes from `text` (a string with an optional unit, or a number); bad input names `what`."""
     if isinstance(text, bool):
-        raise KfootError(f"{what}: {text!r} is not a size (e.g. {SIZE_EXAMPLES})")
+        raise KfootError(f"{what}: {shown(text)} is not a size (e.g. {SIZE_EXAMPLES})")
     if isinstance(text, (int, float)):
         if text < 0 or not math.isfinite(text):
-            raise KfootError(f"{what}: {text!r} is not a size (e.g. {SIZE_EXAMPLES})")
+            raise KfootError(f"{what}: {shown(text)} is not a size (e.g. {SIZE_EXAMPLES})")
         return _in_range(int(text), text, what)
     match = _SIZE.match(str(text))
     if not match:
-        raise KfootError(f"{what}: {text!r} is not a size (e.g. {SIZE_EXAMPLES})")
+        raise KfootError(f"{what}: {shown(text)} is not a size (e.g. {SIZE_EXAMPLES})")
     factor = UNITS.get(match.group(2).lower())
     if factor is None:
-        raise KfootError(f"{what}: {text!r} has an unknown unit {match.group(2)!r}; "
+        raise KfootError(f"{what}: {shown(text)} has an unknown unit {shown(match.group(2))}; "
                          "use B, kB, MB, GB (powers of 1000) or KiB, MiB, GiB, K, M, G (powers of 1024)")
     whole, _, fraction = match.group(1).partition(".")
     whole = whole.lstrip("0") or "0"
     if len(whole) > len(str(MAX_BYTES)):
-        raise KfootError(f"{what}: {text!r} is more than {MAX_BYTES} bytes")
+        raise KfootError(f"{what}: {shown(text)} is more than {MAX_BYTES} bytes")
     # Every factor divides 10**40, so fraction digits past the 40th cannot move the floor (and
     # Python refuses to read integers of thousands of digits).
     return _in_range(math.floor(Fraction(f"{whole}.{fraction[:40] or 0}") * factor), text, what)
@@ -59,7 +60,7 @@ def parse_bytes(text: object, what: str) -> int:
 
 def _in_range(size: int, text: object, what: str) -> int:
     if size > MAX_BYTES:
-        raise KfootError(f"{what}: {text!r} is more than {MAX_BYTES} bytes")
+        raise KfootError(f"{what}: {shown(text)} is more than {MAX_BYTES} bytes")
     return size
 
 

@@ -37,7 +37,11 @@ inline std::string shown(const std::string& value, std::size_t limit = kErrorPre
     } else out += static_cast<char>(c);
   }
   out += "'";
-  if (value.size() > limit) out += "...(" + std::to_string(value.size()) + " characters)";
+  if (value.size() > limit) {
+    std::string count = std::to_string(value.size());  // with thousands separators, as Python's {:,}
+    for (int at = static_cast<int>(count.size()) - 3; at > 0; at -= 3) count.insert(static_cast<std::size_t>(at), ",");
+    out += "...(" + count + " characters)";
+  }
   return out;
 }
 

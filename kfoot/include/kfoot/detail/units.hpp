@@ -1,5 +1,5 @@
 // Byte sizes (KFOOT_CACHE_MAX_BYTES): must agree with kfoot/core/units.py (parse_bytes;
-// tests/vectors/units.json).
+// tests/vectors/units.json, the error lines too, quoted by inputfile.hpp's shown).
 //
 // Part of kfoot/runtime.hpp: include that header, not this one.
 #pragma once
@@ -15,7 +15,7 @@ namespace kfoot::detail {
 // The exact size, rounded down; more than 2^64 - 1 bytes is refused.
 inline std::uint64_t parse_bytes(const std::string& text, const char* what) {
   std::size_t i = 0, n = text.size();
-  auto bad = [&] { return Error(std::string(what) + ": '" + text + "' is not a size (e.g. 4096, 64KiB, 500M, 1MB)"); };
+  auto bad = [&] { return Error(std::string(what) + ": " + shown(text) + " is not a size (e.g. 4096, 64KiB, 500M, 1MB)"); };
   auto space = [&] { while (i < n && std::isspace(static_cast<unsigned char>(text[i]))) ++i; };
   auto digits = [&] {
     std::size_t from = i;
@@ -43,10 +43,10 @@ inline std::uint64_t parse_bytes(const std::string& text, const char* what) {
       {"k", 1ull << 10}, {"m", 1ull << 20}, {"g", 1ull << 30}, {"t", 1ull << 40}};
   auto found = units.find(lower);
   if (found == units.end())
-    throw Error(std::string(what) + ": '" + text + "' has an unknown unit '" + unit +
-                "'; use B, kB, MB, GB (powers of 1000) or KiB, MiB, GiB, K, M, G (powers of 1024)");
+    throw Error(std::string(what) + ": " + shown(text) + " has an unknown unit " + shown(unit) +
+                "; use B, kB, MB, GB (powers of 1000) or KiB, MiB, GiB, K, M, G (powers of 1024)");
   const std::uint64_t factor = found->second, most = std::numeric_limits<std::uint64_t>::max();
-  auto too_large = [&] { return Error(std::string(what) + ": '" + text + "' is more than " + std::to_string(most) + " bytes"); };
+  auto too_large = [&] { return Error(std::string(what) + ": " + shown(text) + " is more than " + std::to_string(most) + " bytes"); };
   // The fraction times the factor, by long multiplication from its last digit: the carry out of
   // the first digit is floor(0.fraction * factor), exactly (each carry stays below the factor).
   std::uint64_t carry = 0;
