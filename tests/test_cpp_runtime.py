@@ -271,3 +271,33 @@ def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, cuobjdump,
     reference.write_bytes(py.cubin("sm_90"))
     assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [got["lowered_name"]]
     assert _texts(out) == _texts(reference) and _texts(out)
+
+
+@pytest.mark.parametrize("owner", ["mine", pytest.param("other", marks=pytest.mark.skipif(
+    os.geteuid() != 0, reason="needs root to chown a file to another user"))])
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+@pytest.mark.parametrize("where", ["entry", "cubin", "usage"])
+def test_a_planted_cache_file_neither_blocks_nor_is_read_whole(rtc_check, scale_registry, tmp_path, what, owner, where):
+    """Issue 29, item 9: a FIFO nobody writes to, or an 8 GiB sparse file, at the entry, the cubin or
+    the usage figure the C++ runtime reads: the kernel is compiled again, at once, under a 2 GiB
+    address-space limit (reading the file whole could not fit)."""
+    cache = tmp_path / "cache"
+    family, values = SCALE_F2
+    _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values), env=_env(cache))
+    (entry,) = (cache / "entries").rglob("*.entry")
+    target = {"entry": entry, "cubin": next((cache / "blobs").rglob("*.cubin")), "usage": cache / "usage"}[where]
+    target.unlink(missing_ok=True)
+    if what == "fifo":
+        os.mkfifo(target)
+    else:
+        with open(target, "wb") as handle:
+            handle.truncate(8 << 30)
+    if owner == "other":
+        os.chown(target, 12345, 12345)
+    limit = 2 << 30
+    proc = subprocess.run([str(rtc_check), scale_registry, "sm_90", "-", family, *_values(values)],
+                          capture_output=True, text=True, env=_env(cache, KFOOT_CACHE_MAX_BYTES="1G"), timeout=60,
+                          preexec_fn=lambda: __import__("resource").setrlimit(__import__("resource").RLIMIT_AS, (limit, limit)))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["compiles"] + got["disk_hits"] == 1 and (where == "usage" or got["compiles"] == 1)

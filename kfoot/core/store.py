@@ -272,19 +272,23 @@ class Store:
         finally:
             os.close(tmp_fd)
 
-    def read(self, path: Path, *, limit: int | None = None, own: bool = True) -> bytes:
+    def read(self, path: Path, *, limit: int, own: bool = True) -> bytes:
         """A file's bytes, never through a link at its name (OSError ELOOP). Refused when it is not a
-        regular file, larger than `limit`, or (`own`) another user's, each checked on the open handle,
-        so a file swapped in between is not read."""
+        regular file, larger than `limit`, or (`own`) another user's, each checked on the open handle
+        before anything is read, so a file swapped in between is not read, a FIFO never blocks and a
+        huge sparse file is never read whole (every store file has a bound: no unbounded read)."""
         with open(os.open(path, _READ_FLAGS), "rb") as handle:
             info = os.fstat(handle.fileno())
             if own and info.st_uid != self.uid:
                 raise Refused(f"owned by uid {info.st_uid}")
             if not stat.S_ISREG(info.st_mode):
                 raise Refused("not a regular file")
-            if limit is not None and info.st_size > limit:
+            if info.st_size > limit:
                 raise Refused(f"larger than {format_bytes(limit)}")
-            return handle.read() if limit is None else handle.read(limit + 1)
+            data = handle.read(limit + 1)
+            if len(data) > limit:  # it grew while it was read
+                raise Refused(f"larger than {format_bytes(limit)}")
+            return data
 
     def remove(self, path: Path) -> str | None:
         """Unlink one file of the store without following a link on the way: each folder between the

@@ -5,23 +5,27 @@ what it claims (kfoot.runtime.cache_entry), streaming with bounded memory."""
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import shutil
 import tarfile
 import tempfile
+import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.atomic import output_file
 from ..core.errors import KfootError
+from ..core.store import Refused
 from ..core.units import format_bytes
-from .cache_entry import BLOB_SUFFIX, ENTRY_SUFFIX, HEX64, claim_problem, cubin_claims, parse_entry
+from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, HEX64, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
+                          parse_entry)
 
 # `kfoot cache import` reads at most this much per member, and in all: a member declaring more
 # is refused from its header, before any of it is read (a 4 MB tar.gz can hold 4 GiB of zeros).
-MAX_IMPORT_MEMBER_BYTES = 256 << 20  # one cubin (one NVRTC program)
-MAX_IMPORT_ENTRY_BYTES = 64 << 10  # one entry (a few hundred bytes in practice)
+MAX_IMPORT_MEMBER_BYTES = MAX_BLOB_BYTES  # one cubin (one NVRTC program)
+MAX_IMPORT_ENTRY_BYTES = MAX_ENTRY_BYTES  # one entry (a few hundred bytes in practice)
 MAX_IMPORT_TOTAL_BYTES = 8 << 30
 MAX_IMPORT_ENTRIES_TOTAL_BYTES = 256 << 20  # entries are held in memory until their cubins are checked
 MAX_IMPORT_MEMBERS = 1_000_000
@@ -47,7 +51,9 @@ class ImportResult:
 def export_entries(cache, archive: str | os.PathLike) -> int:
     """Write the good entries of `cache` (a kfoot.runtime.kernel_cache.DiskCache) and their cubins
     to a tar archive (kfoot.core.atomic.output_file: a regular file atomically, a pipe or device
-    in place); returns the entry count."""
+    in place); returns the entry count. What goes in is the bytes read and checked here (bounded,
+    never through a link, never blocking on a FIFO swapped in since the listing), not the files
+    named: an entry or cubin that changed since is left out."""
     archive = Path(archive)
     good = [i for i in cache.entries() if i.problem is None]
     blobs = cache.blobs()
@@ -59,12 +65,31 @@ def export_entries(cache, archive: str | os.PathLike) -> int:
                 sha = info.meta["blob"]
                 if sha not in blobs:
                     continue
+                entry = _read_checked(cache, info.path, MAX_ENTRY_BYTES)
+                if entry is None or parse_entry(entry, info.key)[1] is not None:
+                    continue
                 if sha not in added:
-                    tar.add(blobs[sha], arcname=f"blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}", recursive=False)
+                    cubin = _read_checked(cache, blobs[sha], MAX_BLOB_BYTES)
+                    if cubin is None or hashlib.sha256(cubin).hexdigest() != sha:
+                        continue
+                    _add(tar, f"blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}", cubin)
                     added.add(sha)
-                tar.add(info.path, arcname=f"entries/{info.key[:2]}/{info.key}{ENTRY_SUFFIX}", recursive=False)
+                _add(tar, f"entries/{info.key[:2]}/{info.key}{ENTRY_SUFFIX}", entry)
                 count += 1
     return count
+
+
+def _read_checked(cache, path: Path, limit: int) -> bytes | None:
+    try:
+        return cache.store.read(path, limit=limit, own=False)
+    except (OSError, Refused):
+        return None
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    member = tarfile.TarInfo(name)
+    member.size, member.mode, member.mtime = len(data), 0o600, int(time.time())
+    tar.addfile(member, io.BytesIO(data))
 
 
 def import_entries(cache, archive: str | os.PathLike) -> ImportResult:

@@ -16,6 +16,10 @@ from ..binary.cubin import parse_cubin
 from ..core.errors import FormatError
 
 ENTRY_SUFFIX = ".entry"
+# The largest files of a kernel cache anything reads, checked on the open file before reading it:
+# an entry is a few hundred bytes, a cubin holds one NVRTC program.
+MAX_ENTRY_BYTES = 64 << 10
+MAX_BLOB_BYTES = 256 << 20
 BLOB_SUFFIX = ".cubin"
 HEX64 = re.compile(r"[0-9a-f]{64}")
 _SM = re.compile(r"sm_(\d+)[af]?")

@@ -34,7 +34,8 @@ from pathlib import Path
 from ..core.errors import KfootError
 from ..core.store import Refused, Store, cache_disabled_by_env, default_cache_root, kernel_cache_bound, not_removed_rows
 from . import cache_archive
-from .cache_entry import BLOB_SUFFIX, ENTRY_SUFFIX, claim_problem, cubin_claims, format_entry, parse_entry
+from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
+                          format_entry, parse_entry)
 from .statmemo import StatMemo
 
 SUBFOLDERS = ("entries", "blobs", "tmp")
@@ -162,7 +163,7 @@ class DiskCache:
     def get(self, key: str) -> CacheHit | None:
         """The cached kernel for `key`, or None (missing, corrupt: warned and deleted, foreign: ignored)."""
         path = self.entry_path(key)
-        data = self._read_own(path)
+        data = self._read_own(path, limit=MAX_ENTRY_BYTES)
         if data is None:
             return None
         meta, problem = parse_entry(data, key)
@@ -178,11 +179,12 @@ class DiskCache:
             pass
         return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
 
-    def _read_own(self, path: Path, *, missing=None) -> bytes | None:
-        """A file's bytes if it is a regular file of this user; None when it is missing (after
-        `missing()`), or warned about (a link, another user's, unreadable) and left alone."""
+    def _read_own(self, path: Path, *, limit: int, missing=None) -> bytes | None:
+        """A file's bytes if it is a regular file of this user of at most `limit` bytes; None when it
+        is missing (after `missing()`), or warned about (a link, another user's, too large,
+        unreadable) and left alone."""
         try:
-            return self.store.read(path)
+            return self.store.read(path, limit=limit)
         except FileNotFoundError:
             if missing is not None:
                 missing()
@@ -198,7 +200,7 @@ class DiskCache:
             return cached
         path = self.blob_path(sha)
         # Missing: pruned by another process between our two reads, or lost: the entry is useless.
-        data = self._read_own(path, missing=lambda: self.store.remove(entry_path))
+        data = self._read_own(path, limit=MAX_BLOB_BYTES, missing=lambda: self.store.remove(entry_path))
         if data is None:
             return None
         if hashlib.sha256(data).hexdigest() != sha:
@@ -258,7 +260,7 @@ class DiskCache:
                 infos.append(EntryInfo(key, path, 0, info.st_mtime, None, "not a regular file (a symbolic link is not followed)"))
                 continue
             try:
-                data = self.store.read(path, own=False)
+                data = self.store.read(path, limit=MAX_ENTRY_BYTES, own=False)
             except (OSError, Refused) as exc:
                 why = str(exc) if isinstance(exc, Refused) else exc.strerror
                 infos.append(EntryInfo(key, path, info.st_size, info.st_mtime, None, f"unreadable ({why})"))
@@ -292,7 +294,7 @@ class DiskCache:
         for sha, (path, info) in self._blob_files().items():
             sizes[sha] = info.st_size
             try:
-                data = self.store.read(path, own=False)
+                data = self.store.read(path, limit=MAX_BLOB_BYTES, own=False)
                 ok = hashlib.sha256(data).hexdigest() == sha
                 why = "cubin checksum mismatch"
                 if ok:

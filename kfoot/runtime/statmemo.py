@@ -23,6 +23,8 @@ from ..core.errors import KfootError
 from ..core.store import Refused, Store
 
 MEMO_NAME = "memo.json"
+# NVRTC versions and header digests: a few KiB in practice; a larger file is not read.
+MAX_MEMO_BYTES = 4 << 20
 
 
 def file_stamp(path: str | os.PathLike) -> list | None:
@@ -46,9 +48,9 @@ class StatMemo:
     def _load(self) -> dict:
         if self._data is None:
             try:
-                data = json.loads(self.store.read(self.path))
+                data = json.loads(self.store.read(self.path, limit=MAX_MEMO_BYTES))
                 self._data = data if isinstance(data, dict) else {}
-            except (OSError, Refused, ValueError):
+            except (OSError, Refused, ValueError, RecursionError):
                 self._data = {}
         return self._data
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -36,6 +37,11 @@
 #include "sha256.hpp"
 
 namespace kfoot::detail {
+
+// The largest entry and cubin read, checked on the open file before reading
+// (kfoot/runtime/cache_entry.py MAX_ENTRY_BYTES, MAX_BLOB_BYTES).
+constexpr long long kMaxEntryBytes = 64LL << 10;
+constexpr long long kMaxBlobBytes = 256LL << 20;
 
 struct CacheHit {
   std::vector<unsigned char> cubin;
@@ -69,7 +75,7 @@ class DiskCache {
     if (!readable()) return false;
     std::string path = entry_path(key);
     std::string data;
-    int rc = read_own(path, data);
+    int rc = read_own(path, data, kMaxEntryBytes);
     if (rc != 0) return false;
     std::string problem;
     Json meta;
@@ -81,7 +87,7 @@ class DiskCache {
     std::string sha = meta.get("blob")->text;
     std::string blob_path = join(join(join(root_, "blobs"), sha.substr(0, 2)), sha + ".cubin");
     std::string cubin;
-    rc = read_own(blob_path, cubin);
+    rc = read_own(blob_path, cubin, kMaxBlobBytes);
     if (rc == ENOENT) {
       ::unlink(path.c_str());  // pruned by another process between the two reads
       return false;
@@ -201,19 +207,20 @@ class DiskCache {
   void warn(const std::string& path, const std::string& problem) {
     std::fprintf(stderr, "kfoot: cache: %s: %s (discarded; the kernel is compiled again)\n", path.c_str(), problem.c_str());
   }
-  // 0 and the bytes of a file this user owns; ENOENT; or another errno (a link, another user's file).
-  int read_own(const std::string& path, std::string& out) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  // 0 and the bytes of a regular file this user owns of at most `limit` bytes; ENOENT; or another
+  // errno (a link, another user's file, a FIFO, too large). O_NONBLOCK: a FIFO nobody writes to
+  // opens at once and is refused on the descriptor; the size is checked before anything is read.
+  int read_own(const std::string& path, std::string& out, long long limit) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return errno;
     struct stat st;
-    if (::fstat(fd, &st) != 0 || st.st_uid != uid_ || !S_ISREG(st.st_mode)) {
+    if (::fstat(fd, &st) != 0 || st.st_uid != uid_ || !S_ISREG(st.st_mode) || st.st_size > limit) {
       ::close(fd);
       return EPERM;
     }
     out.clear();
     out.reserve(static_cast<std::size_t>(st.st_size));
-    read_all(fd, out);
-    return 0;
+    return read_bounded(fd, out, static_cast<std::size_t>(limit)) ? 0 : EFBIG;
   }
   static bool parse_entry(const std::string& data, const std::string& key, Json& meta, std::string& problem) {
     auto nl = data.find('\n');
@@ -288,9 +295,16 @@ class DiskCache {
     ::close(dir_fd);
     return old;
   }
+  // The usage figure, or -1 when it is missing or not at most 64 bytes of digits in a regular file
+  // of this user (then it is measured afresh, as Python's Store.read_usage does).
   long long read_usage(int root_fd) {
-    int fd = ::openat(root_fd, "usage", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = ::openat(root_fd, "usage", O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return -1;
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != uid_) {
+      ::close(fd);
+      return -1;
+    }
     char buf[65] = {0};
     ssize_t n = ::read(fd, buf, 64);
     ::close(fd);
@@ -299,8 +313,9 @@ class DiskCache {
     auto b = s.find_first_not_of(" \t\n\r"), e = s.find_last_not_of(" \t\n\r");
     if (b == std::string::npos) return -1;
     s = s.substr(b, e - b + 1);
-    if (s.find_first_not_of("0123456789") != std::string::npos) return -1;
-    return std::stoll(s);
+    long long value = -1;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);  // never throws: 20 digits are -1
+    return ec == std::errc() && end == s.data() + s.size() && value >= 0 ? value : -1;
   }
   struct Listed {
     std::string path, key, blob;
@@ -355,7 +370,7 @@ class DiskCache {
         std::string data;
         Json meta;
         std::string problem;
-        if (read_own(e.path, data) == 0 && parse_entry(data, e.key, meta, problem)) e.blob = meta.get("blob")->text;
+        if (read_own(e.path, data, kMaxEntryBytes) == 0 && parse_entry(data, e.key, meta, problem)) e.blob = meta.get("blob")->text;
         ++users[e.blob];
       }
       auto drop_blob = [&](const std::string& sha) {

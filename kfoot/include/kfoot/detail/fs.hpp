@@ -30,6 +30,25 @@ inline void read_all(int fd, std::string& out) {
   ::close(fd);
 }
 
+// At most `limit` bytes of an open file appended to `out`, false when it holds more (it grew after
+// its size was checked); the descriptor is closed.
+inline bool read_bounded(int fd, std::string& out, std::size_t limit) {
+  char buf[1 << 16];
+  std::size_t start = out.size();
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+    if (out.size() - start > limit) {
+      ::close(fd);
+      return false;
+    }
+  }
+  ::close(fd);
+  return true;
+}
+
 inline bool read_file(const std::string& path, std::string& out) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;

@@ -1,0 +1,120 @@
+"""Cache files are untrusted input (issue 29, items 9 and 15): a FIFO (ours or another user's) at an
+entry, a cubin, memo.json or a report-cache record never blocks a reader; a huge sparse file there is
+never read whole (each child runs under a 1 GiB address-space limit, so reading one would be a
+MemoryError); entries with a valid checksum but fields of the wrong type are bad entries, never a
+crash. The oracles: the clock, the kernel's exit status, the files left on disk."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from oracles.cli import REPO, run_kfoot
+from test_cache_hostile import OTHER_UID, fake_cubin, fill, key
+
+from kfoot.runtime.kernel_cache import DiskCache
+
+LIMIT = 1 << 30  # address space of each child: reading an 8 GiB file whole cannot fit
+SPARSE = 8 << 30
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to chown a file to another user")
+
+
+def _child(code: str, *args, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Python `code` (kfoot importable, tests/ on the path) in a child under the address-space limit."""
+    wrapper = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({LIMIT}, {LIMIT})); "
+               f"sys.path.insert(0, {str(REPO / 'tests')!r})\n" + textwrap.dedent(code))
+    return subprocess.run([sys.executable, "-c", wrapper, *map(str, args)], capture_output=True, text=True,
+                          cwd=REPO, env=env, timeout=timeout, check=False)
+
+
+def _kfoot_limited(*args, env: dict | None = None) -> subprocess.CompletedProcess:
+    return _child("import runpy; sys.argv = ['kfoot', *sys.argv[1:]]; runpy.run_module('kfoot', run_name='__main__')",
+                  *args, env=env)
+
+
+def _plant(path: Path, what: str, owner: str) -> None:
+    """Replace `path` with a FIFO nobody writes to, or an 8 GiB sparse file; chowned to another user
+    when `owner` is "other"."""
+    path.unlink(missing_ok=True)
+    if what == "fifo":
+        os.mkfifo(path)
+    else:
+        with open(path, "wb") as handle:
+            handle.truncate(SPARSE)
+    if owner == "other":
+        os.chown(path, OTHER_UID, OTHER_UID)
+
+
+OWNERS = ["mine", pytest.param("other", marks=needs_root)]
+
+
+# ------------------------------------------------------------------------------ item 9
+@pytest.mark.parametrize("owner", OWNERS)
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+@pytest.mark.parametrize("where", ["entry", "cubin"])
+def test_a_planted_cache_file_neither_blocks_nor_is_read_whole(tmp_path, what, owner, where):
+    root = tmp_path / "c"
+    cache = DiskCache(root)
+    keys = fill(cache, 2)
+    target = entry = cache.entry_path(keys[0])
+    if where == "cubin":
+        meta = json.loads(target.read_bytes().partition(b"\n")[0])
+        target = cache.blob_path(meta["blob"])
+    _plant(target, what, owner)
+    # The runtime's lookup: a miss (the kernel would be compiled again), at once, in bounded memory.
+    proc = _child("""
+        import warnings
+        from kfoot.runtime.kernel_cache import DiskCache
+        warnings.simplefilter("ignore")
+        cache = DiskCache(sys.argv[1])
+        print(cache.get(sys.argv[2]) is None, cache.get(sys.argv[3]) is not None)
+    """, root, keys[0], keys[1])
+    assert proc.returncode == 0 and proc.stdout.split() == ["True", "True"], proc.stderr[-2000:]
+    # Every `kfoot cache` command that reads the entries: the planted file is a bad entry, never a hang.
+    for args in (("ls", "--json"), ("stats", "--json"), ("verify", "--json"), ("export", tmp_path / "out.tar")):
+        proc = _kfoot_limited("cache", "--cache-dir", root, *args)
+        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
+    verify = json.loads(_kfoot_limited("cache", "--cache-dir", root, "verify", "--json").stdout)
+    assert str(entry) in [row["path"] for row in verify["bad"]]  # the entry, or the entry whose cubin it is
+    assert target.exists()  # verify without --fix deletes nothing, another user's file never
+
+
+@pytest.mark.parametrize("owner", OWNERS)
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+def test_a_planted_memo_neither_blocks_nor_is_read_whole(tmp_path, what, owner):
+    root = tmp_path / "c"
+    fill(DiskCache(root), 1)
+    _plant(root / "memo.json", what, owner)
+    header = tmp_path / "h.cuh"
+    header.write_text("// stamped\n")
+    proc = _child("""
+        from kfoot.runtime.kernel_cache import DiskCache
+        memo = DiskCache(sys.argv[1]).memo
+        print(memo.get("fact"))
+        memo.put("fact", [sys.argv[2]], 7)
+        print(DiskCache(sys.argv[1]).memo.get("fact"))
+    """, root, header)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    # The planted file is replaced by the new memo (the folder is ours; nothing is written through it).
+    assert proc.stdout.split() == ["None", "7"]
+
+
+@pytest.mark.parametrize("owner", OWNERS)
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+def test_a_planted_report_record_neither_blocks_nor_is_read_whole(tmp_path, what, owner):
+    binary = tmp_path / "k.cubin"
+    binary.write_bytes(fake_cubin("_Z3foov", pad=1000))
+    env = {**{k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}, "KFOOT_CACHE_DIR": str(tmp_path / "c")}
+    first = run_kfoot("report", "--json", binary, env=env).stdout
+    (record,) = (tmp_path / "c" / "report" / "entries").glob("*/*.json")
+    _plant(record, what, owner)
+    proc = _kfoot_limited("report", "--json", binary, env=env)
+    assert proc.returncode == 0 and proc.stdout == first, proc.stderr[-2000:]
+    for args in (("stats", "--json"), ("verify", "--json")):
+        proc = _kfoot_limited("cache", "--cache-dir", tmp_path / "c", *args)
+        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
