@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,6 +21,11 @@ from oracles import gpu
 pytest_plugins = ("build_fixtures", "docs_support")
 
 FIXTURE_SRC = Path(__file__).parent / "fixtures_cuda"
+
+# The C++ programs the tests build find NVRTC where they run (docs/runtime.md#finding-nvrtc), as a
+# user's would from an activated venv: `make test` runs the venv's Python without activating it.
+if sys.prefix != sys.base_prefix:
+    os.environ.setdefault("VIRTUAL_ENV", sys.prefix)
 
 
 def pytest_collection_modifyitems(config, items):

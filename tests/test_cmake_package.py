@@ -110,3 +110,51 @@ def test_the_example_launches_both_routes(example):
                           env=example["env"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "rtc launch: ok" in proc.stdout and "aot launch: ok" in proc.stdout
+
+
+SPACED_MAIN = r"""
+#include <kfoot/runtime.hpp>
+#include <fstream>
+#include <iostream>
+int main(int, char** argv) {
+  const kfoot::Kernel& k = kfoot::Registry::open(KFOOT_SCALE_RTC_REGISTRY).kernel("scale", {{"T", "float32"}, {"UNROLL", "2"}});
+  kfoot::Bytes cubin = k.cubin("sm_90");
+  std::ofstream(argv[1], std::ios::binary).write(reinterpret_cast<const char*>(cubin.data()), static_cast<std::streamsize>(cubin.size()));
+  std::cout << KFOOT_SCALE_RTC_REGISTRY << "\n" << k.lowered_name("sm_90") << "\n";
+}
+"""
+
+
+def test_paths_with_spaces_through_cmake(tmp_path, cuobjdump):
+    """Source, build folder and registry under a folder name with a space and a quote: kfoot::runtime
+    and KFOOT_<NAME>_REGISTRY reach the compiler intact, and the program compiles the cubin Python does."""
+    from kfoot import runtime
+    from test_cpp_runtime import _functions, _texts
+
+    root = tmp_path / "with space's"
+    source = root / "src"
+    (source / "kernels").mkdir(parents=True)
+    for name in ("scale.toml", "scale.cuh", "scale_detail.cuh"):
+        shutil.copy(REPO / "examples" / "cmake" / "kernels" / name, source / "kernels" / name)
+    (source / "main.cpp").write_text(SPACED_MAIN)
+    (source / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.20)\nproject(spaced LANGUAGES CXX)\nfind_package(kfoot CONFIG REQUIRED)\n"
+        "kfoot_add_kernels(scale_rtc SPEC kernels/scale.toml MODE rtc)\n"
+        "add_executable(spaced main.cpp)\ntarget_link_libraries(spaced PRIVATE scale_rtc)\n")
+    build = root / "build dir"
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", KFOOT_CACHE="off")
+    subprocess.run([_cmake(), "-S", str(source), "-B", str(build), "-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={_ninja()}",
+                    "-Dkfoot_DIR=" + run_kfoot("config", "--cmake-dir").stdout.strip()],
+                   check=True, env=env, capture_output=True, text=True)
+    proc = subprocess.run([_cmake(), "--build", str(build)], env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = tmp_path / "cpp.cubin"
+    proc = subprocess.run([str(build / "spaced"), str(out)], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    registry, lowered = proc.stdout.splitlines()
+    assert registry == str(build / "kfoot" / "scale_rtc")
+    reference = tmp_path / "py.cubin"
+    reference.write_bytes(runtime.open_registry(registry, cache=None, trace=None)
+                          .kernel("scale", T="float32", UNROLL=2).cubin("sm_90"))
+    assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [lowered]
+    assert _texts(out) == _texts(reference) and _texts(out)

@@ -23,7 +23,7 @@ from elftools.elf.elffile import ELFFile
 
 import kfoot
 from kfoot import runtime
-from kfoot.core import toolchain
+from kfoot.runtime import nvrtc
 from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 
@@ -41,8 +41,8 @@ def _compiler() -> str:
 @pytest.fixture(scope="module")
 def rtc_check(tmp_path_factory) -> Path:
     """tests/cpp/rtc_check.cpp built with the flags `kfoot config` prints (split as a shell would)."""
-    flags = run_kfoot("config", "--cflags").stdout.split()
-    libs = run_kfoot("config", "--libs").stdout.split()
+    flags = shlex.split(run_kfoot("config", "--cflags").stdout)
+    libs = shlex.split(run_kfoot("config", "--libs").stdout)
     out = tmp_path_factory.mktemp("cpp") / "rtc_check"
     subprocess.run([_compiler(), "-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
                     str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o", str(out), *libs], check=True)
@@ -212,6 +212,64 @@ def test_hybrid_route_per_arch_is_pythons(rtc_check, tmp_path):
     assert py.kernel_by_id(hot[0]).route("sm_86") == "aot" and py.kernel_by_id(hot[0]).route("sm_90") == "rtc"
 
 
+def _one_liner_matches_python(program: Path, registry: Path, cuobjdump, tmp_path, env=None) -> None:
+    out = tmp_path / "cpp.cubin"
+    proc = subprocess.run([str(program), registry, "sm_90", out], capture_output=True, text=True, timeout=300,
+                          env=env if env is not None else _env(None, KFOOT_CACHE="off"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    py = runtime.open_registry(registry, cache=None, trace=None).kernel("scale", T="float32", UNROLL=2)
+    reference = tmp_path / "py.cubin"
+    reference.write_bytes(py.cubin("sm_90"))
+    assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [got["lowered_name"]]
+    assert _texts(out) == _texts(reference) and _texts(out)
+
+
+def test_cflags_build_from_a_makefile(scale_registry, cuobjdump, tmp_path):
+    """`$(shell kfoot config --cflags)` in a Makefile recipe (Make does not unquote what the shell
+    prints): the program builds and compiles the cubin Python compiles."""
+    _compiler()
+    kfoot_command = f"{shlex.quote(sys.executable)} -m kfoot"
+    (tmp_path / "Makefile").write_text(
+        f"KFOOT = {kfoot_command}\n"
+        "one_liner: $(SRC)\n"
+        "\t$(CXX) -std=c++17 -O1 $(shell $(KFOOT) config --cflags) $(SRC) -o $@ $(shell $(KFOOT) config --libs)\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    subprocess.run(["make", "-C", str(tmp_path), f"SRC={REPO / 'tests' / 'cpp' / 'one_liner.cpp'}"], check=True,
+                   env=env, capture_output=True, text=True, timeout=600)
+    _one_liner_matches_python(tmp_path / "one_liner", scale_registry, cuobjdump, tmp_path)
+
+
+def test_cflags_are_words_shlex_keeps(scale_registry, cuobjdump, tmp_path):
+    """shlex.split (and a shell's word splitting) of --cflags --libs gives the words as printed: no
+    quote to remove; the include folder is the one --include-dir names."""
+    printed = run_kfoot("config", "--cflags", "--libs").stdout
+    words = shlex.split(printed)
+    assert words == printed.split()
+    assert words[0] == "-I" + run_kfoot("config", "--include-dir").stdout.strip()
+    program = tmp_path / "one_liner"
+    subprocess.run([_compiler(), "-std=c++17", "-O1", str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o",
+                    str(program), *words], check=True)
+    _one_liner_matches_python(program, scale_registry, cuobjdump, tmp_path)
+
+
+def test_missing_nvrtc_is_one_line_naming_where_it_looked(rtc_check, scale_registry, tmp_path):
+    """No libnvrtc anywhere the search looks: one line from C++ and from the CLI, each naming the
+    places in order (docs/runtime.md#finding-nvrtc)."""
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KFOOT_CACHE": "off", "CUDA_HOME": str(tmp_path / "none")}
+    out = _run(rtc_check, scale_registry, "sm_90", "-", "scale", "T=float32", "UNROLL=2", env=env, rc=3)
+    assert out.startswith("error: libnvrtc not found; looked in: KFOOT_NVRTC (unset); CUDA_HOME=") and "\n" not in out
+    assert "the dynamic linker (libnvrtc.so" in out and "NVIDIA wheels (none on the Python path)" in out
+    env["KFOOT_NVRTC"] = str(tmp_path / "libnvrtc.so.13")
+    out = _run(rtc_check, scale_registry, "sm_90", "-", "scale", "T=float32", "UNROLL=2", env=env, rc=3)
+    assert out == f"error: libnvrtc not found; looked in: KFOOT_NVRTC={tmp_path / 'libnvrtc.so.13'}; install " \
+                  "nvidia-cuda-nvrtc, or set KFOOT_NVRTC to the library"
+    proc = run_kfoot("warm", scale_registry, "--arch", "sm_90", check_rc=None,
+                     env={**os.environ, "KFOOT_NVRTC": env["KFOOT_NVRTC"], "KFOOT_CACHE_DIR": str(tmp_path / "c")})
+    assert_error(proc)
+    assert f"libnvrtc not found; looked in: KFOOT_NVRTC={tmp_path / 'libnvrtc.so.13'}" in proc.stderr
+
+
 def test_config_prints_what_a_build_needs():
     flags = shlex.split(run_kfoot("config", "--cflags").stdout)
     include = run_kfoot("config", "--include-dir").stdout.strip()
@@ -259,7 +317,7 @@ def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, cuobjdump,
     out = tmp_path / "cpp.cubin"
     # NVRTC's own allocations are not the program's: leaks are not what this test is about. ASan's
     # dlopen interceptor hides libnvrtc's RUNPATH from its own dlopen of libnvrtc-builtins, hence the path.
-    nvrtc_lib = toolchain.find_library("libnvrtc.so").parent
+    nvrtc_lib = Path(nvrtc.load_nvrtc()).parent
     env = _env(None, KFOOT_CACHE="off", ASAN_OPTIONS="detect_leaks=0", LD_LIBRARY_PATH=str(nvrtc_lib))
     proc = subprocess.run([str(program), scale_registry, "sm_90", out], capture_output=True, text=True, env=env,
                           timeout=300)

@@ -27,7 +27,7 @@ from kfoot.core.store import cache_disabled_by_env, default_cache_root
 from kfoot.core.errors import KfootError
 from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude
-from kfoot.core.toolchain import find_library
+from kfoot.core.toolchain import nvrtc_search, toolkit_include_dirs
 from kfoot.runtime import fingerprint, nvjitlink, nvrtc
 from kfoot.runtime.registry import REGISTRY_VERSION
 from oracles.cli import REPO, run_kfoot
@@ -260,10 +260,45 @@ def test_the_toolkit_is_found_alike(cpp, tmp_path, monkeypatch):
             (folder / name).mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv("CUDA_HOME", str(folder / case["cuda_home"]))
         python.append({"include_dirs": [d.relative_to(folder).as_posix() for d in nvrtc.include_dirs.__wrapped__()],
-                       "library": find_library(case["stem"]).relative_to(folder).as_posix()})
+                       "library": Path(nvrtc_search().candidates[0]).relative_to(folder).as_posix()})
     assert python == expected
     monkeypatch.delenv("CUDA_HOME")
     assert cpp(VECTORS / "toolkit.json", "toolkit", root) == expected
+
+
+def test_nvrtc_and_its_headers_are_searched_alike(cpp, tmp_path):
+    """docs/runtime.md#finding-nvrtc: the same candidates, in the same order, the same account of
+    where it looked, and the same header folders (or the same one-line refusal) on both sides."""
+    cases = _vectors("nvrtc_search.json")["nvrtc_search"]
+    root = tmp_path.resolve()
+    expected, python = [], []
+    for i, case in enumerate(cases):
+        folder = root / str(i)
+        folder.mkdir()
+        for name in case["files"]:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(b"")
+        for name in case["dirs"]:
+            (folder / name).mkdir(parents=True, exist_ok=True)
+        want = {"candidates": case["candidates"], "looked": case["looked"].replace("{root}", str(folder))}
+        if "include_dirs" in case:
+            want["include_dirs"] = case["include_dirs"]
+        else:
+            want["include_error"] = case["include_error"].replace("{root}", str(folder))
+        expected.append(want)
+        env = {var: str(folder / value) for var, value in case["env"].items()}
+        sites = [folder / site for site in case["site_dirs"]]
+        system = folder / "usr-local-cuda"  # /usr/local/cuda, replaced by a folder of the case
+        search = nvrtc_search(env, sites, system)
+        got = {"candidates": [Path(c).relative_to(folder).as_posix() if "/" in c else c for c in search.candidates],
+               "looked": search.looked}
+        try:
+            got["include_dirs"] = [d.relative_to(folder).as_posix() for d in toolkit_include_dirs(env, sites, system)]
+        except KfootError as exc:
+            got["include_error"] = str(exc)
+        python.append(got)
+    assert python == expected
+    assert cpp(VECTORS / "nvrtc_search.json", "nvrtc_search", root) == expected
 
 
 def test_the_cache_folder_and_switch_are_read_alike(cpp, monkeypatch):

@@ -191,3 +191,18 @@ def test_runtime_exports_are_the_documented_ones(demo_registry):
     assert list(call) == ["self", "grid", "block", "args", "stream", "shared_mem"]
     assert call["stream"].default is None and call["shared_mem"].default == 0
     assert list(inspect.signature(runtime.open_registry).parameters) == ["path", "cache", "trace"]
+
+
+def test_finding_nvrtc_is_documented_as_searched():
+    """The section's order and its one-line refusal are the search's (tests/vectors/nvrtc_search.json
+    holds Python and C++ to the same order)."""
+    from kfoot.core.toolchain import nvrtc_search
+
+    text = section(DOC_TEXT["docs/runtime.md"], "Finding NVRTC")
+    search = nvrtc_search({}, [])
+    line = f"libnvrtc not found; looked in: {search.looked}; install nvidia-cuda-nvrtc, or set KFOOT_NVRTC to the library"
+    assert "\n" + line + "\n" in text
+    steps = re.findall(r"^\d\. (.*)$", text, re.MULTILINE)
+    assert [s.split(":")[0].split(",")[0] for s in steps] == [
+        "`KFOOT_NVRTC`", "`CUDA_HOME`", "The dynamic linker", "NVIDIA's pip wheels on the running Python's path",
+        "`/usr/local/cuda`"]

@@ -11,11 +11,11 @@ from .terminal import terminal
 
 
 @click.command("config")
-@click.option("--cflags", "wanted", flag_value="cflags", multiple=True, help="Compiler flags: the include folder and KFOOT_CUDA_ROOTS.")
+@click.option("--cflags", "wanted", flag_value="cflags", multiple=True, help="Compiler flags: the include folder (nothing to unquote).")
 @click.option("--libs", "wanted", flag_value="libs", multiple=True, help="Linker flags (-ldl -pthread: no CUDA library is linked).")
 @click.option("--include-dir", "wanted", flag_value="include_dir", multiple=True, help="The folder holding kfoot/runtime.hpp.")
 @click.option("--cmake-dir", "wanted", flag_value="cmake_dir", multiple=True, help="The folder for kfoot_DIR (find_package(kfoot)).")
-@click.option("--cuda-roots", "wanted", flag_value="cuda_roots", multiple=True, help="The CUDA trees of the NVIDIA wheels, ':'-separated.")
+@click.option("--cuda-roots", "wanted", flag_value="cuda_roots", multiple=True, help="The CUDA trees of the NVIDIA wheels this Python sees, ':'-separated.")
 @click.option("--json", "as_json", is_flag=True, help="Everything, as one JSON object.")
 def command(wanted, as_json):
     """Print what a C++ build needs to use kfoot: g++ -std=c++17 $(kfoot config --cflags) prog.cpp

@@ -5,7 +5,8 @@
 #   kfoot_add_kernels(<name> SPEC <spec.toml> MODE aot|rtc|hybrid [ARCHS 80 90 ...] [HOT <trace>] [NAME <lib>])
 #
 # Targets:
-#   kfoot::runtime   header-only C++ runtime (kfoot/runtime.hpp): include folder, KFOOT_CUDA_ROOTS, dl, threads
+#   kfoot::runtime   header-only C++ runtime (kfoot/runtime.hpp): include folder, dl, threads (NVRTC is
+#                    found at run time: docs/runtime.md#finding-nvrtc)
 #   <name>           aot/hybrid: the imported shared library lib<NAME>.so, <NAME>/kernels.hpp on its include
 #                    path; rtc/hybrid: KFOOT_<NAME>_REGISTRY="<registry folder>" and kfoot::runtime
 #
@@ -33,7 +34,7 @@ if(NOT KFOOT_EXECUTABLE)
   return()
 endif()
 
-execute_process(COMMAND "${KFOOT_EXECUTABLE}" config --cmake-dir --cuda-roots
+execute_process(COMMAND "${KFOOT_EXECUTABLE}" config --cmake-dir
                 OUTPUT_VARIABLE _kfoot_config RESULT_VARIABLE _kfoot_rc ERROR_VARIABLE _kfoot_err
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT _kfoot_rc EQUAL 0)
@@ -42,10 +43,7 @@ if(NOT _kfoot_rc EQUAL 0)
   cmake_policy(POP)
   return()
 endif()
-string(FIND "${_kfoot_config}" " " _kfoot_space)
-string(SUBSTRING "${_kfoot_config}" 0 ${_kfoot_space} _kfoot_cmake_dir)
-math(EXPR _kfoot_space "${_kfoot_space} + 1")
-string(SUBSTRING "${_kfoot_config}" ${_kfoot_space} -1 KFOOT_CUDA_ROOTS)
+set(_kfoot_cmake_dir "${_kfoot_config}")
 get_filename_component(_kfoot_here "${CMAKE_CURRENT_LIST_DIR}" REALPATH)
 get_filename_component(_kfoot_there "${_kfoot_cmake_dir}" REALPATH)
 if(NOT _kfoot_here STREQUAL _kfoot_there)
@@ -59,7 +57,6 @@ if(NOT TARGET kfoot::runtime)
   add_library(kfoot::runtime INTERFACE IMPORTED GLOBAL)
   set_target_properties(kfoot::runtime PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${kfoot_INCLUDE_DIR}"
-    INTERFACE_COMPILE_DEFINITIONS "KFOOT_CUDA_ROOTS=\"${KFOOT_CUDA_ROOTS}\""
     INTERFACE_COMPILE_FEATURES cxx_std_17
     INTERFACE_LINK_LIBRARIES "${CMAKE_DL_LIBS};Threads::Threads")
 endif()

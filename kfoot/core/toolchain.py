@@ -1,7 +1,10 @@
 """Locating the CUDA tools: an explicit path, else CUDA_HOME, else NVIDIA's pip wheels.
 
-A system CUDA install on PATH is deliberately not consulted: results must not depend on
-what happens to be installed on the machine, only on what the user points at or the wheels.
+A system CUDA install on PATH is deliberately not consulted for the build tools: results must
+not depend on what happens to be installed on the machine, only on what the user points at or
+the wheels. The run-time side (libnvrtc and the toolkit headers NVRTC needs) follows the search
+order of docs/runtime.md#finding-nvrtc, shared with the C++ runtime (kfoot/include/kfoot/detail/
+toolkit.hpp, tests/vectors/nvrtc_search.json): it must work on a machine that has only NVRTC.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import importlib.util
 import os
 import re
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ToolMissing
@@ -25,13 +29,127 @@ def wheel_roots() -> tuple[Path, ...]:
     spec = importlib.util.find_spec("nvidia")
     if spec is None or not spec.submodule_search_locations:
         return ()
+    return _wheel_trees(Path(location) for location in spec.submodule_search_locations)
+
+
+def _wheel_trees(nvidia_folders) -> tuple[Path, ...]:
     roots = []
-    for location in spec.submodule_search_locations:
+    for location in nvidia_folders:
         for sub in _WHEEL_SUBDIRS:
             candidate = Path(location) / sub
             if candidate.is_dir():
                 roots.append(candidate)
     return tuple(roots)
+
+
+# The run-time search (docs/runtime.md#finding-nvrtc). Sonames handed to the dynamic linker, so
+# that LD_LIBRARY_PATH, a program's RPATH/RUNPATH and ld.so.cache are honoured.
+NVRTC_SONAMES = ("libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12")
+SYSTEM_CUDA = Path("/usr/local/cuda")
+
+
+@dataclass(frozen=True)
+class NvrtcSearch:
+    """Where libnvrtc may be, in order: absolute files (found in a tree), or sonames for the
+    dynamic linker; `looked` says where that was, for the one-line error when none loads."""
+
+    candidates: tuple[str, ...]
+    looked: str
+
+
+def _first_library(tree: Path, stem: str) -> Path | None:
+    for sub in ("lib", "lib64"):
+        folder = tree / sub
+        if folder.is_dir():
+            matches = sorted(folder.glob(stem + "*"))
+            if matches:
+                return matches[0]
+    return None
+
+
+def runtime_wheel_roots(env=None, site_dirs=None) -> tuple[Path, ...]:
+    """NVIDIA wheels' trees on the running Python's path (`site_dirs`, default sys.path)."""
+    del env  # the same signature as the C++ side, which reads PYTHONPATH and VIRTUAL_ENV instead
+    if site_dirs is None:
+        return wheel_roots()
+    return _wheel_trees(Path(d) / "nvidia" for d in site_dirs)
+
+
+def nvrtc_search(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> NvrtcSearch:
+    """The libnvrtc candidates: KFOOT_NVRTC (a file; then nothing else), CUDA_HOME and CUDA_PATH
+    (lib/, lib64/), the dynamic linker's own search (NVRTC_SONAMES), the NVIDIA wheels on the
+    running Python's path, /usr/local/cuda."""
+    env = os.environ if env is None else env
+    explicit = env.get("KFOOT_NVRTC")
+    if explicit:
+        return NvrtcSearch((explicit,), f"KFOOT_NVRTC={explicit}")
+    candidates: list[str] = []
+    looked: list[str] = ["KFOOT_NVRTC (unset)"]
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        home = env.get(var)
+        if home:
+            found = _first_library(Path(home), "libnvrtc.so")
+            if found:
+                candidates.append(str(found))
+            looked.append(f"{var}={home}")
+        else:
+            looked.append(f"{var} (unset)")
+    candidates.extend(NVRTC_SONAMES)
+    looked.append("the dynamic linker (" + ", ".join(NVRTC_SONAMES) + ": LD_LIBRARY_PATH, RUNPATH, ld.so.cache)")
+    wheels = runtime_wheel_roots(env, site_dirs)
+    for root in wheels:
+        found = _first_library(root, "libnvrtc.so")
+        if found:
+            candidates.append(str(found))
+    looked.append("NVIDIA wheels (" + (", ".join(map(str, wheels)) or "none on the Python path") + ")")
+    found = _first_library(Path(system), "libnvrtc.so")
+    if found:
+        candidates.append(str(found))
+    looked.append(str(system))
+    return NvrtcSearch(tuple(candidates), "; ".join(looked))
+
+
+def find_library(stem: str, env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> Path:
+    """Another CUDA library found by path alone (libnvJitLink): the first name starting with
+    `stem`, sorted, in lib/ else lib64/ of CUDA_HOME, CUDA_PATH, the NVIDIA wheels on the
+    running Python's path, /usr/local/cuda (detail/toolkit.hpp's find_library)."""
+    env = os.environ if env is None else env
+    trees = [Path(env[var]) for var in ("CUDA_HOME", "CUDA_PATH") if env.get(var)]
+    trees += [*runtime_wheel_roots(env, site_dirs), Path(system)]
+    for tree in trees:
+        found = _first_library(tree, stem)
+        if found:
+            return found
+    raise ToolMissing(f"{stem} not found; looked in: {', '.join(map(str, trees))}")
+
+
+def toolkit_header_roots(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> list[Path]:
+    """The trees whose include/ may hold the toolkit headers NVRTC needs (cuda_fp16.h, CCCL), in
+    order: KFOOT_NVRTC's tree (the folder above its lib/), CUDA_HOME, CUDA_PATH, the NVIDIA wheels
+    on the running Python's path, /usr/local/cuda. A registry's own bundled copy comes first
+    (kfoot.runtime.registry); the dynamic linker has no say in headers."""
+    env = os.environ if env is None else env
+    roots: list[Path] = []
+    if env.get("KFOOT_NVRTC"):
+        roots.append(Path(env["KFOOT_NVRTC"]).parent.parent)
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        if env.get(var):
+            roots.append(Path(env[var]))
+    roots.extend(runtime_wheel_roots(env, site_dirs))
+    roots.append(Path(system))
+    return roots
+
+
+def toolkit_include_dirs(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> tuple[Path, ...]:
+    """include/ of the first header root holding include/cuda_fp16.h, and its cccl/ when there."""
+    roots = toolkit_header_roots(env, site_dirs, system)
+    for root in roots:
+        inc = root / "include"
+        if (inc / "cuda_fp16.h").is_file():
+            return (inc, inc / "cccl") if (inc / "cccl").is_dir() else (inc,)
+    raise ToolMissing("cuda_fp16.h (the CUDA toolkit headers NVRTC needs) not found; looked in: "
+                      + ", ".join(str(r / "include") for r in roots)
+                      + "; set CUDA_HOME, or ship the registry with its headers (kfoot_install_kernels)")
 
 
 def cuda_roots(explicit_home: str | os.PathLike | None = None) -> list[Path]:
@@ -60,18 +178,6 @@ def find_tool(name: str, explicit: str | os.PathLike | None = None) -> Path:
     if name == "cuobjdump":
         hint = "pip install nvidia-cuda-cuobjdump or set CUDA_HOME"
     raise ToolMissing(f"{name} not found ({hint}); looked in: {', '.join(tried) or 'no CUDA root'}")
-
-
-def find_library(stem: str) -> Path:
-    """A shared library from the CUDA roots, e.g. find_library('libnvrtc.so')."""
-    for root in cuda_roots():
-        for sub in ("lib", "lib64"):
-            folder = root / sub
-            if folder.is_dir():
-                matches = sorted(folder.glob(stem + "*"))
-                if matches:
-                    return matches[0]
-    raise ToolMissing(f"{stem} not found in the CUDA roots; install the cuda extra or set CUDA_HOME")
 
 
 @functools.cache

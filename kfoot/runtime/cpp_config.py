@@ -24,23 +24,24 @@ def cmake_dir() -> Path:
 
 
 def cuda_roots() -> list[str]:
-    """The NVIDIA wheels' CUDA trees this kfoot uses: compiled into the C++ runtime as
-    KFOOT_CUDA_ROOTS, searched after $CUDA_HOME for libnvrtc and the toolkit headers."""
+    """The NVIDIA wheels' CUDA trees this Python sees (for information: the C++ runtime compiles
+    nothing in and finds NVRTC where it runs, docs/runtime.md#finding-nvrtc)."""
     return [str(root) for root in wheel_roots()]
 
 
 def _word(path: str, what: str) -> str:
-    # `$(kfoot config --cflags)` splits on whitespace and does not unquote: such a path cannot pass.
-    if any(c.isspace() for c in path) or '"' in path or "\\" in path:
-        raise KfootError(f"{what} {path!r} holds whitespace, a quote or a backslash, which a compiler "
-                         "command line built from $(kfoot config ...) cannot carry; use --include-dir and "
-                         "CUDA_HOME instead, or the CMake package")
+    # `$(kfoot config --cflags)` is split on whitespace and never unquoted (Make, sh, shlex alike
+    # keep a word without quotes as it is): a path that would need quoting cannot pass.
+    if any(c.isspace() for c in path) or any(c in path for c in "\"'\\$`"):
+        raise KfootError(f"{what} {path!r} holds whitespace, a quote, a backslash, '$' or '`', which a compiler "
+                         "command line built from $(kfoot config ...) cannot carry unquoted; use --include-dir "
+                         "quoted, or the CMake package")
     return path
 
 
 def cflags() -> str:
-    roots = ":".join(_word(root, "CUDA root") for root in cuda_roots())
-    return f'-I{_word(str(include_dir()), "include folder")} -DKFOOT_CUDA_ROOTS="{roots}"'
+    # The include folder only: nothing that a shell, Make, CMake or shlex must unquote.
+    return f'-I{_word(str(include_dir()), "include folder")}'
 
 
 def libs() -> str:

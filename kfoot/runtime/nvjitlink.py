@@ -9,8 +9,8 @@ Compiled with `-dlto` and linked by nvJitLink with `-optimize-unused-variables`,
 4,728 bytes and the link costs ~0.05-0.2 s. Without a usable libnvJitLink kfoot compiles as
 before (NVRTC's cubin); which of the two made a cubin is part of its cache key (`link_tag`).
 
-libnvJitLink is found like libnvrtc (kfoot.core.toolchain.find_library: $CUDA_HOME, then the
-NVIDIA wheels) and reached with ctypes through its versioned entry points (`__nvJitLink*_<major>_0`,
+libnvJitLink is found by path (kfoot.core.toolchain.find_library: CUDA_HOME, CUDA_PATH, the
+NVIDIA wheels, /usr/local/cuda; docs/runtime.md#finding-nvrtc) and reached with ctypes through its versioned entry points (`__nvJitLink*_<major>_0`,
 what nvJitLink.h's inline wrappers call), so no header or binding package is needed. Mirrored by
 kfoot/include/kfoot/detail/nvjitlink.hpp; tests/vectors/nvjitlink.json holds both to the same answers.
 """

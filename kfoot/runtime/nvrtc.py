@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -72,16 +73,13 @@ class CompiledProgram:
 
 @functools.cache
 def _bindings():
+    # Load libnvrtc by kfoot's search first (docs/runtime.md#finding-nvrtc, the C++ runtime's
+    # order): cupy's loader (cuda-pathfinder) takes a library already loaded.
+    load_nvrtc()
     try:
         from cupy_backends.cuda.libs import nvrtc
     except ImportError as exc:  # cupy not installed, or built for another CUDA major
-        raise ToolMissing(f"NVRTC bindings unavailable ({exc}); install the cuda extra (cupy-cuda13x)") from exc
-    try:
-        nvrtc.getVersion()
-    except Exception:
-        # cuda-pathfinder looks in site.getsitepackages() only; kfoot finds the wheels on sys.path
-        # (and CUDA_HOME first), like nvcc. A library already loaded is what pathfinder takes.
-        _preload_nvrtc_from_cuda_roots()
+        raise ToolMissing(f"NVRTC bindings unavailable ({exc}); install kfoot[runtime] (cupy-cuda13x)") from exc
     try:
         nvrtc.getVersion()
     except Exception as exc:  # libnvrtc could not be loaded by cupy
@@ -89,24 +87,27 @@ def _bindings():
     return nvrtc
 
 
-def _preload_nvrtc_from_cuda_roots() -> None:
-    from ..core.toolchain import find_library
+@functools.cache
+def load_nvrtc() -> str:
+    """Loads libnvrtc (RTLD_GLOBAL) by the search order; its path, or ToolMissing in one line
+    naming where it looked."""
+    from ..core.toolchain import nvrtc_search
 
-    try:
-        ctypes.CDLL(str(find_library("libnvrtc.so")), mode=ctypes.RTLD_GLOBAL)
-    except (ToolMissing, OSError):
-        pass  # cupy's own error below says what is missing
+    search = nvrtc_search()
+    for candidate in search.candidates:
+        try:
+            ctypes.CDLL(candidate, mode=ctypes.RTLD_GLOBAL)
+        except OSError:
+            continue
+        return _loaded_nvrtc_path() or candidate
+    raise ToolMissing(f"libnvrtc not found; looked in: {search.looked}; install nvidia-cuda-nvrtc, "
+                      "or set KFOOT_NVRTC to the library")
 
 
 @functools.cache
 def _libnvrtc() -> ctypes.CDLL:
     """The libnvrtc cupy loaded (for nvrtcGetCUBIN, see the module docstring)."""
-    loaded = _loaded_nvrtc_path()
-    if loaded is None:
-        from ..core.toolchain import find_library
-
-        loaded = str(find_library("libnvrtc.so"))
-    lib = ctypes.CDLL(loaded)
+    lib = ctypes.CDLL(_loaded_nvrtc_path() or load_nvrtc())
     lib.nvrtcGetCUBINSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.nvrtcGetCUBIN.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     lib.nvrtcGetLTOIRSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
@@ -139,23 +140,12 @@ def supported_archs() -> tuple[int, ...]:
 
 @functools.cache
 def include_dirs() -> tuple[Path, ...]:
-    """Toolkit headers NVRTC needs (cuda_fp16.h, cuda_bf16.h, cuda/std/*), from the wheels or CUDA_HOME.
-
-    NVRTC has no default include path, so without these `#include <cuda_fp16.h>` fails.
+    """Toolkit headers NVRTC needs (cuda_fp16.h, cuda_bf16.h, cuda/std/*): kfoot.core.toolchain's
+    run-time search. NVRTC has no default include path, so without these `#include <cuda_fp16.h>` fails.
     """
-    from ..core.toolchain import cuda_roots
+    from ..core.toolchain import toolkit_include_dirs
 
-    dirs: list[Path] = []
-    for root in cuda_roots():
-        inc = root / "include"
-        if (inc / "cuda_fp16.h").is_file():
-            dirs.append(inc)
-            if (inc / "cccl").is_dir():
-                dirs.append(inc / "cccl")
-            break
-    if not dirs:
-        raise ToolMissing("cuda_fp16.h not found in the CUDA roots; install the cuda extra or set CUDA_HOME")
-    return tuple(dirs)
+    return toolkit_include_dirs()
 
 
 def check_arch_supported(arch: str) -> None:
@@ -166,13 +156,28 @@ def check_arch_supported(arch: str) -> None:
 
 
 def library_guess() -> str | None:
-    """The libnvrtc file a fresh process will load (CUDA_HOME, else the wheel), without loading it."""
-    from ..core.toolchain import find_library
+    """The libnvrtc file a fresh process will load, without loading it; None when the dynamic
+    linker would have the say and its answer is not known without asking it."""
+    from ..core.toolchain import nvrtc_search
 
+    for candidate in nvrtc_search().candidates:
+        if "/" in candidate:
+            return candidate
+        for folder in os.environ.get("LD_LIBRARY_PATH", "").split(":"):
+            if folder and os.path.isfile(os.path.join(folder, candidate)):
+                return os.path.join(folder, candidate)
+        if _in_linker_cache(candidate):
+            return None
+    return None
+
+
+@functools.cache
+def _in_linker_cache(soname: str) -> bool:
     try:
-        return str(find_library("libnvrtc.so"))
-    except ToolMissing:
-        return None
+        with open("/etc/ld.so.cache", "rb") as cache:
+            return (soname.encode() + b"\0") in cache.read(64 << 20)
+    except OSError:
+        return False
 
 
 def loaded_library() -> str | None:

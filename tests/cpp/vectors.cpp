@@ -138,7 +138,31 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
     std::vector<std::string> dirs;
     for (const auto& dir : d::toolkit_include_dirs()) dirs.push_back(below(root, dir));
     return "{\"include_dirs\":" + quoted_list(dirs) + ",\"library\":" +
-           quote(below(root, d::find_library(member(c, "stem").text))) + "}";
+           quote(below(root, d::nvrtc_search().candidates.front())) + "}";
+  }
+  if (name == "nvrtc_search") {
+    const d::Json& env = member(c, "env");
+    for (const char* var : {"KFOOT_NVRTC", "CUDA_HOME", "CUDA_PATH"}) {
+      if (const d::Json* value = env.get(var)) ::setenv(var, d::join(root, value->text).c_str(), 1);
+      else ::unsetenv(var);
+    }
+    std::string path;
+    for (const auto& site : texts(member(c, "site_dirs"))) path += (path.empty() ? "" : ":") + d::join(root, site);
+    ::setenv("PYTHONPATH", path.c_str(), 1);
+    ::unsetenv("VIRTUAL_ENV");
+    std::string system = d::join(root, "usr-local-cuda");  // the system tree, replaced for the test
+    d::NvrtcSearch search = d::nvrtc_search(system);
+    std::vector<std::string> candidates;
+    for (const auto& found : search.candidates) candidates.push_back(below(root, found));
+    std::string headers;
+    try {
+      std::vector<std::string> dirs;
+      for (const auto& dir : d::toolkit_include_dirs(system)) dirs.push_back(below(root, dir));
+      headers = "\"include_dirs\":" + quoted_list(dirs);
+    } catch (const kfoot::Error& e) {
+      headers = "\"include_error\":" + quote(e.what());
+    }
+    return "{\"candidates\":" + quoted_list(candidates) + ",\"looked\":" + quote(search.looked) + "," + headers + "}";
   }
   if (name == "cache_dir") {
     const d::Json& env = member(c, "env");

@@ -12,8 +12,8 @@
 // the other. NVRTC and the CUDA driver are loaded with dlopen when first needed: a program links
 // against neither, and compiles and runs on a machine without a GPU until it launches.
 //
-// Build flags: `kfoot config --cflags` (the include folder, and the CUDA roots kfoot uses as
-// KFOOT_CUDA_ROOTS) and `kfoot config --libs`.
+// Build flags: `kfoot config --cflags` (the include folder alone) and `kfoot config --libs`.
+// NVRTC is found where the program runs (docs/runtime.md#finding-nvrtc).
 //
 // This header is the API; the code is in kfoot/detail/, one header per Python module it must
 // agree with (each names its module on its first line), held to the same answers by

@@ -52,14 +52,17 @@ class Nvrtc {
 
  private:
   Nvrtc() {
-    path = find_library("libnvrtc.so");
-    if (path.empty()) {
-      error_ = "libnvrtc not found in the CUDA roots; install nvidia-cuda-nvrtc, compile with $(kfoot config --cflags) or set CUDA_HOME";
-      return;
+    NvrtcSearch search = nvrtc_search();
+    void* h = nullptr;
+    for (const auto& candidate : search.candidates) {
+      h = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (h) {
+        path = candidate;
+        break;
+      }
     }
-    void* h = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-      error_ = "libnvrtc could not be loaded: " + std::string(::dlerror());
+      error_ = "libnvrtc not found; looked in: " + search.looked + "; install nvidia-cuda-nvrtc, or set KFOOT_NVRTC to the library";
       return;
     }
     bool ok = bind(h, version, "nvrtcVersion") && bind(h, create, "nvrtcCreateProgram") &&
