@@ -91,6 +91,11 @@ def nvcc() -> Path:
 
 
 @pytest.fixture(scope="session")
+def nvdisasm() -> Path:
+    return _tool_or_skip("nvdisasm")
+
+
+@pytest.fixture(scope="session")
 def cuobjdump() -> Path:
     return _tool_or_skip("cuobjdump")
 

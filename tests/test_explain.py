@@ -119,6 +119,78 @@ def test_a_path_without_device_code_is_one_line(tmp_path):
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
 
 
+# ---------------------------------------------------------------- identical code
+
+# By construction: `Unused` never changes the code; `^` is the same for int and unsigned, not for
+# long long; with -rdc, bump<T, Tag> is called through a relocation whose target differs while the
+# caller's code does not.
+IDENTICAL_SOURCE = """
+template <typename T, typename Unused> __global__ void unused_kernel(T* p) { p[threadIdx.x] += T(3); }
+template <typename T> __global__ void xor_kernel(T* p, T v) { p[threadIdx.x] ^= v; }
+template <typename T, int Tag> __device__ __noinline__ void bump(T* p) { p[threadIdx.x] += T(Tag); }
+template <typename T, int Tag> __global__ void call_kernel(T* p) { bump<T, Tag>(p); }
+void launch_all() {
+  unused_kernel<float, char><<<1, 1>>>(nullptr); unused_kernel<float, short><<<1, 1>>>(nullptr);
+  unused_kernel<float, double><<<1, 1>>>(nullptr); unused_kernel<int, char><<<1, 1>>>(nullptr);
+  unused_kernel<int, short><<<1, 1>>>(nullptr);
+  xor_kernel<int><<<1, 1>>>(nullptr, 0); xor_kernel<unsigned><<<1, 1>>>(nullptr, 0);
+  xor_kernel<long long><<<1, 1>>>(nullptr, 0);
+  call_kernel<int, 1><<<1, 1>>>(nullptr); call_kernel<int, 2><<<1, 1>>>(nullptr); call_kernel<float, 1><<<1, 1>>>(nullptr);
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def identical_binaries(tmp_path_factory, nvcc):
+    out = tmp_path_factory.mktemp("identical")
+    (out / "same.cu").write_text(IDENTICAL_SOURCE)
+    gencode = [f"-gencode=arch=compute_{a[3:]},code={a}" for a in ARCHS]
+    built = []
+    for target, mode in (("same.fatbin", ["-fatbin", *gencode]), ("same_rdc.cubin", ["-cubin", "-rdc=true", "-arch=sm_80"])):
+        proc = subprocess.run([str(nvcc), *mode, str(out / "same.cu"), "-o", str(out / target)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        built.append(out / target)
+    return built
+
+
+def _oracle_groups(path, nvdisasm) -> set[tuple[str, frozenset]]:
+    """(arch, kernels) for every set of two or more kernels whose masked SASS text is the same."""
+    from oracles.cuobjdump import cuobjdump_masked_sass
+
+    kernels = cuobjdump_symbols(path).kernel_names
+    groups = set()
+    for arch, functions in cuobjdump_masked_sass(path, nvdisasm).items():
+        by_text: dict[tuple, set] = {}
+        for name, text in functions.items():
+            if name in kernels:
+                by_text.setdefault(text, set()).add(name)
+        groups |= {(arch, frozenset(names)) for names in by_text.values() if len(names) > 1}
+    return groups
+
+
+def test_identical_code_agrees_with_masked_sass(identical_binaries, nvdisasm):
+    for path in identical_binaries:
+        document = json.loads(run_kfoot("explain", path, "--json").stdout)
+        found = {(g["arch"], frozenset(g["kernels"])) for g in document["identical_groups"]}
+        assert found == _oracle_groups(path, nvdisasm), path
+        assert found, path
+        for g in document["identical_groups"]:
+            assert g["saved_bytes"] == g["code_bytes"] * (len(g["kernels"]) - 1)
+        assert document["foldable_bytes"] == sum(g["saved_bytes"] for g in document["identical_groups"])
+        per_family = [g for f in document["families"] for g in f["identical_groups"]]
+        assert sorted(map(str, per_family)) == sorted(map(str, document["identical_groups"]))  # none spans families here
+
+    document = json.loads(run_kfoot("explain", identical_binaries[0], "--json").stdout)
+    families = {f["name"]: f for f in document["families"]}
+    unused = families["unused_kernel"]["axes"]
+    assert unused[1]["never_changes_code"] is True and set(unused[1]["collapses"][0]["values"]) == {"char", "short", "double"}
+    assert unused[0]["never_changes_code"] is False and unused[0]["collapses"] == []  # float and int differ
+    xor = families["xor_kernel"]["axes"][0]
+    assert xor["never_changes_code"] is False
+    assert [set(c["values"]) for c in xor["collapses"]] == [{"int", "unsigned int"}]
+    assert xor["collapses"][0]["pairs"] == len(ARCHS)  # one pair per arch
+
+
 def _paths(value, prefix: str = "") -> set[str]:
     """Every field of a JSON value as a path (`a.b`, `list[].field`); an object or a list of
     objects is a field of its own as well as its fields."""
@@ -131,9 +203,11 @@ def _paths(value, prefix: str = "") -> set[str]:
     return {prefix}
 
 
-def test_docs_list_every_field_a_run_writes(explain_fatbin):
+def test_docs_list_every_field_a_run_writes(explain_fatbin, identical_binaries):
     from docs_support import DOC_TEXT, first_code, table_rows
 
-    document = json.loads(run_kfoot("explain", explain_fatbin, "--json").stdout)
+    written = set()
+    for path in (explain_fatbin, identical_binaries[0]):
+        written |= _paths(json.loads(run_kfoot("explain", path, "--json").stdout))
     documented = {first_code(row[0]) for row in table_rows(DOC_TEXT["docs/explain.md"])[1:]}
-    assert _paths(document) == documented
+    assert written == documented

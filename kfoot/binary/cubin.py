@@ -17,11 +17,17 @@ What the report reads:
 - `.nv.constant0.<kernel>`: constant bank 0 (CONSTANT[0]); `.nv.local.<kernel>`: local memory (LOCAL).
   Spill bytes (ptxas -v) are not stored in the cubin: no .nv.info attribute carries them;
 - image sections: every byte of the image in one category (`image_sections`, docs/report.md);
-- a kernel's bytes (what its family is charged) are its code: the size of its .text section.
+- a kernel's bytes (what its family is charged) are its code: the size of its .text section;
+- a kernel's code fingerprint (`kfoot explain`'s identical code, with_fingerprints): a digest of its
+  .text with what legitimately differs between copies of the same code masked: the instructions
+  the relocations that apply to it (SHT_REL/SHT_RELA sections whose sh_info is the .text) patch,
+  whose targets (symbols, their indices) differ while their types stay; and the trailing NOPs that
+  pad a kernel to its alignment. Its own name is not in its bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import operator
 import re
 import struct
@@ -85,12 +91,14 @@ class Kernel:
     local_bytes: int = 0
     constant_bytes: int = 0
     relocatable: bool = False  # set by the report: a relocatable copy (`__nv_relfatbin`), never loaded
+    code_digest: str = ""  # the code fingerprint (with_fingerprints; "" when not computed)
 
     def __reduce__(self):
         # Positional when pickled: report workers send every kernel to the parent, which unpickles
         # them one after another (a slots object's default pickle carries a dict of its fields).
         return Kernel, (self.name, self.family, self.arch, self.code_bytes, self.registers, self.shared_bytes,
-                        self.param_bytes, self.stack_bytes, self.local_bytes, self.constant_bytes, self.relocatable)
+                        self.param_bytes, self.stack_bytes, self.local_bytes, self.constant_bytes, self.relocatable,
+                        self.code_digest)
 
 
 # The categories of an image's bytes, in the report's order (docs/report.md, `image_sections`).
@@ -119,13 +127,14 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
 
 
 def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True,
-                with_sections: bool = False) -> Cubin:
+                with_sections: bool = False, with_fingerprints: bool = False) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
     Code bytes are always read (families need them); registers, shared memory and parameter
     bytes only `with_resources` (the per-kernel table), since they need section names;
     the bytes loading the image places on the GPU only `with_load` (the memory estimate);
-    the image's bytes by section category only `with_sections`.
+    the image's bytes by section category only `with_sections`; each kernel's code fingerprint
+    only `with_fingerprints`.
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
@@ -189,9 +198,12 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
             kernel_sections.append(st_shndx)
             kernel_symbols.append((symtab_index, match.start(), raw_name))
 
+    sm = sm_from_flags(ident[8], e_flags)
     if kernels:
         _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources)
-    return Cubin(sm_from_flags(ident[8], e_flags), kernels, global_symbols, symbol_count, load_bytes, data_bytes,
+        if with_fingerprints:
+            _fingerprint_kernels(data, sections, kernels, kernel_sections, elf_class, sm)
+    return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
                  image_sections)
 
 
@@ -306,6 +318,46 @@ def _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, w
         info = by_name.get(b".nv.info." + raw_name)
         # A NOBITS info section has no bytes in the file: nothing to read.
         kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None and info[1] != SHT_NOBITS else 0
+
+
+# Relocation entries: (r_offset, r_info) first in both; the type is r_info's low 32 bits (ELF64) or
+# low byte (ELF32). RELA entries add an addend, which, like the symbol, belongs to the target.
+_REL_LAYOUT = {2: (struct.Struct("<QQ"), struct.Struct("<QQq"), 0xFFFFFFFF), 1: (struct.Struct("<II"), struct.Struct("<IIi"), 0xFF)}
+_NOP_SM70 = (0x7918).to_bytes(8, "little")  # the low word of every sm_70+ NOP (opcode 0x918, predicate PT)
+
+
+def _fingerprint_kernels(data: bytes, sections, kernels, kernel_sections, elf_class: int, sm: int) -> None:
+    """Set each kernel's code_digest (see the module docstring). SASS instructions are 16 bytes
+    from sm_70 on, 8 before (where every fourth holds scheduling bits)."""
+    width = 16 if sm >= 70 else 8
+    rel, rela, type_mask = _REL_LAYOUT[elf_class]
+    patched: dict[int, list[tuple[int, int]]] = {}  # .text index -> (offset, relocation type)
+    wanted = set(kernel_sections)
+    for _name, stype, _flags, _addr, off, size, _link, info, _align, _entsize in sections:
+        if stype not in (SHT_REL, SHT_RELA) or info not in wanted:
+            continue
+        layout = rel if stype == SHT_REL else rela
+        count = size // layout.size
+        entries = patched.setdefault(info, [])
+        for entry in layout.iter_unpack(data[off:off + count * layout.size]):
+            entries.append((entry[0], entry[1] & type_mask))
+    for kernel, index in zip(kernels, kernel_sections):
+        if not 0 < index < len(sections) or sections[index][1] in NO_FILE_BYTES:
+            continue
+        off, size = sections[index][4], sections[index][5]
+        code = bytearray(data[off:off + size])
+        digest = hashlib.blake2b(digest_size=16)
+        for at, kind in sorted(patched.get(index, ())):
+            start = at - at % width
+            if start < len(code):
+                code[start:start + width] = bytes(min(width, len(code) - start))
+                digest.update(b"%d:%d;" % (start, kind))
+        end = len(code) - len(code) % width
+        while end >= width and (code[end - width:end - width + 8] == _NOP_SM70 if width == 16 else
+                                not any(code[end - width:end])):
+            end -= width
+        digest.update(code[:end])
+        kernel.code_digest = digest.hexdigest()
 
 
 def _sval_records(data: bytes, off: int, size: int, wanted):

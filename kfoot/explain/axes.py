@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from ..binary.cubin import Kernel
 from ..report.families import strip_module_ids
+from .identical import collapses, identical_groups
 from .model import ArchFamily, Axis, FamilyExplanation
 from .template_args import template_arguments
 
@@ -37,4 +38,8 @@ def explain_family(name: str, kernels: list[Kernel]) -> FamilyExplanation:
         by_arch[k.arch].append(k)
     family.archs = [ArchFamily(arch, len(ks), len({rows[stable[k.name]] for k in ks}))
                     for arch, ks in sorted(by_arch.items())]
+    family.identical_groups = identical_groups(kernels)
+    digests = {(k.arch, stable[k.name]): k.code_digest for k in kernels if k.code_digest}
+    for axis, found in zip(family.axes, collapses(rows, digests, width)):
+        axis.collapses = found
     return family

@@ -28,12 +28,18 @@ def render_explanation(explanation: Explanation, top: int) -> list:
     table = Table(title=f"kfoot explain: {explanation.kernels:,} kernels in {len(explanation.families):,} families",
                   title_justify="left")
     for column, justify in (("family", "left"), ("kernels", "right"), ("distinct", "right"), ("code", "right"),
-                            ("axes", "left"), ("present / grid", "right"), ("grid", "left"), ("largest axis", "left")):
+                            ("axes", "left"), ("present / grid", "right"), ("grid", "left"), ("largest axis", "left"),
+                            ("identical", "right")):
         table.add_column(column, justify=justify, overflow="fold")
     for f in explanation.families[:top]:
         table.add_row(Text(terminal_text(f.name)), f"{f.kernels:,}", f"{f.distinct_kernels:,}", format_bytes(f.code_bytes),
-                      _shape(f), f"{f.instantiations:,} / {f.grid:,}", "dense" if f.dense else "sparse", _driver(f))
+                      _shape(f), f"{f.instantiations:,} / {f.grid:,}", "dense" if f.dense else "sparse", _driver(f),
+                      format_bytes(f.foldable_bytes) if f.identical_groups else "-")
     out: list = [table]
+    if explanation.identical_groups:
+        kernels = sum(len(g.kernels) for g in explanation.identical_groups)
+        out.append(Text(f"identical code: {kernels:,} kernels in {len(explanation.identical_groups):,} groups; folding "
+                        f"each group to one kernel would save {format_bytes(explanation.foldable_bytes)}"))
     if len(explanation.families) > top:
         out.append(Text(f"... {len(explanation.families) - top:,} more families (--top)"))
     for f in explanation.families[:DETAILED_FAMILIES]:
@@ -45,6 +51,11 @@ def render_explanation(explanation: Explanation, top: int) -> list:
             shown = ", ".join(terminal_text(v) for v in a.values[:VALUES_SHOWN])
             more = f" and {len(a.values) - VALUES_SHOWN:,} more" if len(a.values) > VALUES_SHOWN else ""
             lines.append(f"  argument {a.position} ({len(a.values)}): {shown}{more}")
+            if a.never_changes_code:
+                lines.append(f"    argument {a.position} never changes the code")
+            else:
+                for c in a.collapses:
+                    lines.append(f"    the same code for {', '.join(terminal_text(v) for v in c.values[:VALUES_SHOWN])}")
         arch_counts = {a.instantiations for a in f.archs}
         if len(arch_counts) > 1:
             lines.append("  per arch: " + ", ".join(f"{a.arch} {a.instantiations:,}" for a in f.archs))

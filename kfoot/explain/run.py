@@ -8,6 +8,7 @@ from collections import defaultdict
 from ..binary.cubin import Kernel
 from ..report.analyze import ReportOptions, analyze_paths
 from .axes import explain_family
+from .identical import identical_groups
 from .model import Explanation
 
 
@@ -15,7 +16,8 @@ def explain_paths(paths, *, jobs: int | None = None, max_memory: int | None = No
                   progress_factory=None) -> Explanation:
     """Every loaded kernel under `paths` by family (relocatable copies, which nothing loads, left
     out), families sorted by code bytes, then kernels (both descending), then name."""
-    options = ReportOptions(kernel_rows=True, jobs=jobs, max_memory=max_memory, load_bytes=False, cache=True)
+    options = ReportOptions(kernel_rows=True, fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
+                            cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
     by_family: dict[str, list[Kernel]] = defaultdict(list)
     for file in report.files:
@@ -24,4 +26,6 @@ def explain_paths(paths, *, jobs: int | None = None, max_memory: int | None = No
                 by_family[kernel.family].append(kernel)
     families = [explain_family(name, kernels) for name, kernels in by_family.items()]
     families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-    return Explanation([f.path for f in report.files], sum(f.kernels for f in families), families)
+    every = [k for kernels in by_family.values() for k in kernels]
+    return Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
+                       identical_groups(every))

@@ -54,6 +54,7 @@ class ReportOptions:
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
+    fingerprints: bool = False  # each kernel row's code fingerprint (kfoot explain; needs kernel_rows)
     cache: bool = False  # reuse per-container results from the report cache (kfoot.report.result_cache; KFOOT_CACHE=0: off)
 
     @property
@@ -86,7 +87,7 @@ def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
     plan = FilePlan(binary)
     options_flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
                      "kernel_filter": options.kernel_filter, "load": options.load_bytes,
-                     "what_if": options.what_if_compress}
+                     "what_if": options.what_if_compress, "fingerprints": options.fingerprints}
     for found in binary.containers:
         section, container = found.section, found.container
         flags = {**options_flags, "relocatable": found.relocatable}

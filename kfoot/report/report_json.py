@@ -152,7 +152,9 @@ def _file_document(file: FileReport) -> dict:
         out["unreadable"] = [{k: v for k, v in _unreadable_document(u).items() if k != "path"} for u in file.unreadable]
     out["duplicates"] = [asdict(d) for d in file.duplicates]
     if file.kernel_rows is not None:
-        out["kernel_list"] = [asdict(k) for k in file.kernel_rows]
+        # the code fingerprint is kfoot explain's, not part of the report's contract
+        out["kernel_list"] = [{key: value for key, value in asdict(k).items() if key != "code_digest"}
+                              for k in file.kernel_rows]
     return out
 
 

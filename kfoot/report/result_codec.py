@@ -27,7 +27,7 @@ def digest(found: walk.Found) -> str:
 def cache_options(work: Work) -> str:
     """Everything besides the container's bytes that changes its results."""
     return json.dumps([work.resources, work.ptx, work.kernel_filter, work.load, work.what_if, work.memory_share,
-                       PTX_CHECK_BYTES])
+                       PTX_CHECK_BYTES, work.fingerprints])
 
 
 # ImageResult fields stored as they are, with their one JSON type each.
@@ -39,7 +39,7 @@ _GROUP_KEYS = frozenset({"kernels", "code_bytes", "names", "sizes"})
 # its family a string, its arch the image's.
 _KERNEL_FIGURES = ("code_bytes", "registers", "shared_bytes", "param_bytes", "stack_bytes", "local_bytes",
                    "constant_bytes")
-_KERNEL_KEYS = frozenset({"name", "family", *_KERNEL_FIGURES})
+_KERNEL_KEYS = frozenset({"name", "family", "code_digest", *_KERNEL_FIGURES})
 
 
 def to_cache(images: list[ImageResult], base: int) -> dict:
@@ -60,6 +60,7 @@ def to_cache(images: list[ImageResult], base: int) -> dict:
         rows = image.rows
         item["kernels"] = None if rows is None else {
             "name": indices(k.name for k in rows), "family": [k.family for k in rows],
+            "code_digest": [k.code_digest for k in rows],
             **{figure: [getattr(k, figure) for k in rows] for figure in _KERNEL_FIGURES}}
         item["what_if"] = image.what_if
         item["image_sections"] = image.image_sections
@@ -121,8 +122,9 @@ def from_cache(body, section: str, key: ContainerKey, relocatable: bool = False)
             count = len(kernel_names)
             families = _list_of(columns["family"], str, count)
             figures = [_list_of(columns[figure], int, count) for figure in _KERNEL_FIGURES]
-            result.rows = [Kernel(name, family, result.arch, *values)
-                           for name, family, *values in zip(kernel_names, families, *figures)]
+            digests = _list_of(columns["code_digest"], str, count)
+            result.rows = [Kernel(name, family, result.arch, *values, code_digest=digest)
+                           for name, family, digest, *values in zip(kernel_names, families, digests, *figures)]
         result.image_sections = _counts(item["image_sections"], empty_sections())
         result.what_if = _counts(item["what_if"], compress_modes.MODES)
         images.append(result)

@@ -191,3 +191,44 @@ def cuobjdump_resource_rows(path) -> list[tuple[str | None, str, int, int]]:
     -res-usage` prints, duplicates kept (a library may hold one kernel in several images of an
     arch); arch is None for a raw cubin, where cuobjdump prints no `arch = ` line."""
     return [(arch, name, usage["REG"], usage["SHARED"]) for arch, name, usage in cuobjdump_resource_usage(path)]
+
+
+# ---------------------------------------------------------------- -sass
+
+_SASS_COMMENT = re.compile(r"/\*.*?\*/")
+_SASS_SYMBOL = re.compile(r"`\([^)]*\)")  # a symbol an instruction names: `(_Z4bumpIiLi1EEvPT_)
+
+
+def cuobjdump_masked_sass(path, nvdisasm: Path) -> dict[str, dict[str, tuple[str, ...]]]:
+    """`cuobjdump -sass` (which runs nvdisasm): per arch, each function's instructions as text with
+    addresses, encodings and the symbols instructions name masked, the trailing NOPs dropped."""
+    import os
+
+    env = {**os.environ, "NVDISASM_PATH": str(nvdisasm.parent)}
+    proc = subprocess.run([str(find_tool("cuobjdump")), "-sass", str(path)], capture_output=True, text=True,
+                          timeout=TIMEOUT_S, check=False, env=env)
+    if proc.returncode != 0:
+        raise AssertionError(f"cuobjdump -sass {path} failed: {proc.stderr.strip()}")
+    found: dict[str, dict[str, list[str]]] = {}
+    arch, name = None, None
+    for line in proc.stdout.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("arch = "):
+            arch = stripped.split("=", 1)[1].strip()
+        elif stripped.startswith("code for sm_") and arch is None:
+            arch = stripped.split()[-1]
+        elif stripped.startswith("Function : "):
+            name = stripped.split(":", 1)[1].strip()
+            found.setdefault(arch, {})[name] = []
+        elif name is not None and stripped.startswith("/*") and "*/" in stripped:
+            text = _SASS_SYMBOL.sub("`(SYMBOL)", _SASS_COMMENT.sub("", stripped)).strip()
+            if text:
+                found[arch][name].append(text)
+    out = {}
+    for arch_name, functions in found.items():
+        out[arch_name] = {}
+        for fn, lines in functions.items():
+            while lines and lines[-1].rstrip(" ;") == "NOP":
+                lines.pop()
+            out[arch_name][fn] = tuple(lines)
+    return out

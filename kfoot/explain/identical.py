@@ -1,0 +1,73 @@
+"""Identical code: kernels whose code fingerprints (kfoot.binary.cubin, computed in the report's
+workers) are equal within one arch, the bytes folding each group to one kernel would save, and,
+per family, the values of an axis that never change the code."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+from ..binary.cubin import Kernel
+from ..report.families import strip_module_ids
+from .model import Collapse, IdenticalGroup
+
+MAX_PAIRED_VALUES = 64  # an axis with more values is not searched pair by pair (quadratic)
+
+
+def identical_groups(kernels: list[Kernel]) -> list[IdenticalGroup]:
+    """Groups of two or more distinct kernel names (module IDs removed) with one fingerprint in
+    one arch; a name in several images of an arch (a duplicate, the report's) counts once.
+    Sorted by bytes saved (descending), then arch and first name."""
+    by_code: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
+    for k in kernels:
+        if k.code_digest:
+            by_code[(k.arch, k.code_digest)].setdefault(strip_module_ids(k.name), k.code_bytes)
+    groups = []
+    for (arch, _digest), members in by_code.items():
+        if len(members) > 1:
+            names = sorted(members)
+            groups.append(IdenticalGroup(arch, names, members[names[0]], members[names[0]] * (len(names) - 1)))
+    groups.sort(key=lambda g: (-g.saved_bytes, g.arch, g.kernels[0]))
+    return groups
+
+
+def collapses(rows: dict[str, tuple[str, ...]], digests: dict[tuple[str, str], str], width: int) -> list[list[Collapse]]:
+    """Per axis position: the sets of values that give one fingerprint wherever the kernels differ
+    only there, in every arch and for every other argument list where two or more of them meet.
+    `rows`: a kernel name's arguments; `digests`: (arch, name) -> fingerprint."""
+    out = []
+    for position in range(width):
+        # (arch, the other arguments) -> value at `position` -> fingerprint
+        contexts: dict[tuple, dict[str, str]] = defaultdict(dict)
+        for (arch, name), digest in digests.items():
+            args = rows[name]
+            contexts[(arch, args[:position] + args[position + 1:])][args[position]] = digest
+        values = list(dict.fromkeys(rows[name][position] for name in sorted(rows)))  # the axis's order
+        if len(values) > MAX_PAIRED_VALUES:
+            out.append([])
+            continue
+        same, met = defaultdict(int), defaultdict(int)
+        for found in contexts.values():
+            for a, b in combinations(sorted(found), 2):
+                met[(a, b)] += 1
+                same[(a, b)] += found[a] == found[b]
+        parent = {v: v for v in values}
+
+        def root(v):
+            while parent[v] != v:
+                parent[v] = parent[parent[v]]
+                v = parent[v]
+            return v
+
+        for pair, count in met.items():
+            if same[pair] == count:
+                parent[root(pair[0])] = root(pair[1])
+        classes: dict[str, list[str]] = defaultdict(list)
+        for v in values:
+            classes[root(v)].append(v)
+        # joined through a third value, two members may still differ where they meet: not a collapse
+        out.append([Collapse(members, sum(met.get(p, 0) for p in pairs))
+                    for members in classes.values() if len(members) > 1
+                    for pairs in [list(combinations(sorted(members), 2))]
+                    if all(same.get(p, 0) == met.get(p, 0) for p in pairs)])
+    return out
