@@ -18,7 +18,7 @@ from .. import __version__
 from ..core.archs import parse_device_arch
 from ..core import workers
 from ..core.errors import KfootError
-from . import fingerprint, nvjitlink, nvrtc
+from . import fingerprint, nvjitlink, nvrtc, pch
 from .kernel_cache import DiskCache
 from .statmemo import StatMemo
 from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
@@ -46,6 +46,7 @@ class WarmResult:
     cache_hits: int = 0
     compiled: int = 0
     programs: int = 0
+    pch_hits: int = 0  # programs whose headers came from a precompiled header (kfoot.runtime.pch)
     compile_seconds: float = 0.0  # time inside NVRTC calls, summed over workers
     wall_seconds: float = 0.0
     failures: list[tuple[str, str]] = field(default_factory=list)  # (template-id, first error line)
@@ -62,6 +63,7 @@ class WarmResult:
             "cache_hits": self.cache_hits,
             "compiled": self.compiled,
             "programs": self.programs,
+            "pch_hits": self.pch_hits,
             "failed": len(self.failures),
             "wall_seconds": round(self.wall_seconds, 3),
             "nvrtc_seconds": round(self.compile_seconds, 3),
@@ -71,7 +73,8 @@ class WarmResult:
     def rows(self) -> list[tuple[str, str]]:
         """One arch of `kfoot warm`'s summary table: (label, value)."""
         rows = [("variants requested", str(self.requested)), ("already cached", str(self.cache_hits)),
-                ("compiled", f"{self.compiled} in {self.programs} NVRTC program(s)")]
+                ("compiled", f"{self.compiled} in {self.programs} NVRTC program(s)"
+                 + (f", {self.pch_hits} with a precompiled header" if self.pch_hits else ""))]
         if self.failures:
             rows.append(("failed", str(len(self.failures))))
         rows.append(("wall time", f"{self.wall_seconds:.2f} s"))
@@ -219,9 +222,10 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     headers = list(dict.fromkeys(f.header for f in families))
     options = family_options(context.arch, families)
     lean = all(context.link_tag(f) for f in families)
-    program = nvrtc.compile_program(program_source(headers, [v.template_id for v in variants]),
-                                   [v.template_id for v in variants], options,
-                                   link=nvjitlink.link_options(context.arch, options) if lean else None)
+    program = pch.compile_program(program_source(headers, [v.template_id for v in variants]),
+                                  [v.template_id for v in variants], options,
+                                  link=nvjitlink.link_options(context.arch, options) if lean else None,
+                                  digests=[context.digest(f) for f in families])
     if cache is not None:
         cache.put_program(
             program.cubin,
@@ -282,6 +286,7 @@ def warm(
         # Resolve what every key needs once, here, so forked workers inherit it.
         context.nvrtc_version
         context.jitlink_version
+        pch.prepare()  # workers forked after this share the PCH heap's address, so each other's PCHs
         for name in {registry.by_template_id[b[0]].family for b in batches}:
             context.digest(registry.families[name])
     # Writers never prune (a bound would evict mid-warm); the bound is applied once at the end.
@@ -341,9 +346,10 @@ def _compile_batch_in_worker(template_ids: list[str]):
 
 
 def _collect(outcomes, result: WarmResult, on_progress) -> None:
-    for compiled, programs, seconds, failures in outcomes:
+    for compiled, programs, seconds, failures, pch_hits in outcomes:
         result.compiled += compiled
         result.programs += programs
+        result.pch_hits += pch_hits
         result.compile_seconds += seconds
         result.failures.extend(failures)
         if on_progress:
@@ -353,6 +359,7 @@ def _collect(outcomes, result: WarmResult, on_progress) -> None:
 def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[str]):
     """Compile one program; on failure split it in halves to isolate the bad variants."""
     variants = [context.registry.by_template_id[t] for t in template_ids]
+    pch_hits_before = pch.STATS.hits
     compiled = programs = 0
     seconds = 0.0
     failures: list[tuple[str, str]] = []
@@ -371,4 +378,4 @@ def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[
         compiled += len(group)
         programs += 1
         seconds += program.seconds
-    return compiled, programs, seconds, failures
+    return compiled, programs, seconds, failures, pch.STATS.hits - pch_hits_before

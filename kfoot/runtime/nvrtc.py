@@ -185,6 +185,14 @@ def loaded_library() -> str | None:
     return _loaded_nvrtc_path()
 
 
+def set_pch_heap_size(size: int) -> None:
+    """NVRTC's precompiled-header heap (kfoot.runtime.pch sets it once, before its first PCH)."""
+    _bindings()
+    lib = _libnvrtc()
+    lib.nvrtcSetPCHHeapSize.argtypes = [ctypes.c_size_t]
+    lib.nvrtcSetPCHHeapSize(ctypes.c_size_t(size))
+
+
 def compile_options(arch: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     includes = tuple(f"-I{d}" for d in include_dirs())
     return (f"-arch={arch}", *DEFAULT_OPTIONS, *extra, *includes)

@@ -1,0 +1,91 @@
+"""Precompiled headers (kfoot/runtime/pch.py): reused within a process, never wrong, never left behind.
+
+Oracles: the cubin compiled with a PCH against the one compiled with KFOOT_PCH=0 (pyelftools'
+.text of each kernel, cuobjdump's function list), NVRTC's own PCH messages, and the files a
+process leaves in its TMPDIR.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from elftools.elf.elffile import ELFFile
+
+from kfoot.compile.rtc_registry import build_rtc
+from kfoot.variants.loader import load_spec
+from oracles.cli import REPO
+from test_rtc_support import cubin_facts, write_mini_spec
+
+# Compiles three mini variants one program each in one process, the PCH corrupted (or not)
+# after the first; prints the cubins' paths and the PCH counters.
+SCRIPT = r"""
+import glob, json, os, sys
+from kfoot.runtime import compiler, pch
+from kfoot.runtime.registry import load_registry
+registry, out, corrupt = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+reg = load_registry(registry)
+context = compiler.SourceContext(reg, "sm_90")
+ids = ["mini::apply_kernel<mini::op::Twice, float, float>", "mini::apply_kernel<mini::op::Square, float, float>",
+       "mini::apply_kernel<mini::op::Twice, __half, __half>"]
+for i, tid in enumerate(ids):
+    program = compiler.compile_variants(context, [reg.by_template_id[tid]], None)
+    open(os.path.join(out, f"{i}.cubin"), "wb").write(program.cubin)
+    if corrupt and i == 0:
+        for path in glob.glob(os.path.join(os.environ["TMPDIR"], "kfoot-pch-*", "*.pch")):
+            open(path, "r+b").write(b"\0garbage" * 512)
+print(json.dumps({"hits": pch.STATS.hits, "created": pch.STATS.created, "refused": pch.STATS.refused,
+                  "files": len(glob.glob(os.path.join(os.environ["TMPDIR"], "kfoot-pch-*", "*.pch")))}))
+"""
+
+
+@pytest.fixture(scope="module")
+def mini_registry(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mini_pch")
+    out = folder / "registry"
+    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
+    return out
+
+
+def _run(registry, tmp_path, name, *, pch="1", corrupt=False):
+    tmp, out = tmp_path / f"{name}-tmp", tmp_path / name
+    tmp.mkdir()
+    out.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp), KFOOT_PCH=pch, PYTHONPATH=str(REPO))
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(registry), str(out), "1" if corrupt else "0"],
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    assert list(tmp.iterdir()) == [], "the process left PCH files behind"
+    return json.loads(proc.stdout), [(out / f"{i}.cubin").read_bytes() for i in range(3)]
+
+
+def _texts(cubin: bytes, path) -> dict[str, bytes]:
+    path.write_bytes(cubin)
+    with open(path, "rb") as handle:
+        return {s.name: s.data() for s in ELFFile(handle).iter_sections() if s.name.startswith(".text")}
+
+
+@pytest.fixture(scope="module")
+def without_pch(mini_registry, tmp_path_factory):
+    return _run(mini_registry, tmp_path_factory.mktemp("nopch"), "off", pch="0")
+
+
+def test_a_pch_is_made_once_and_reused_by_later_programs(mini_registry, without_pch, tmp_path):
+    stats, cubins = _run(mini_registry, tmp_path, "on")
+    # One preamble (the three variants share header and prelude): one PCH, used twice.
+    assert (stats["created"], stats["hits"], stats["refused"], stats["files"]) == (1, 2, 0, 1)
+    off_stats, off_cubins = without_pch
+    assert (off_stats["created"], off_stats["hits"], off_stats["files"]) == (0, 0, 0)
+    for on, off in zip(cubins, off_cubins):
+        assert cubin_facts(on, tmp_path) == cubin_facts(off, tmp_path)
+        assert _texts(on, tmp_path / "a.cubin") == _texts(off, tmp_path / "b.cubin") != {}
+
+
+def test_a_corrupt_pch_is_a_silent_recompile(mini_registry, without_pch, tmp_path):
+    stats, cubins = _run(mini_registry, tmp_path, "bad", corrupt=True)
+    assert stats["hits"] == 0 and stats["refused"] == 1
+    for on, off in zip(cubins, without_pch[1]):
+        assert _texts(on, tmp_path / "a.cubin") == _texts(off, tmp_path / "b.cubin") != {}
