@@ -42,9 +42,13 @@ from .terminal import terminal
 @click.option("--depfile", type=click.Path(dir_okay=False), default=None,
               help="Also write a Makefile-syntax depfile: DIR/kfoot.stamp and the spec and headers it was built from.")
 @click.option("--no-check", is_flag=True,
-              help="rtc and hybrid: skip compiling one variant per family with NVRTC before reporting success.")
+              help="rtc and hybrid: skip the NVRTC check (before reporting success, each family's header is "
+                   "compiled with NVRTC for variants that between them use every value of every axis).")
+@click.option("--no-check-family", "unchecked", multiple=True, metavar="PATTERN",
+              help="rtc and hybrid: skip the NVRTC check for the families whose name matches this glob "
+                   "(repeatable); families of modes = [\"aot\"] are never checked.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-            as_json, no_progress, keep_going, name, depfile, no_check):
+            as_json, no_progress, keep_going, name, depfile, no_check, unchecked):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     from ..compile.build import build
@@ -54,7 +58,7 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
         result = build(default_spec(spec, term), out_dir, mode=mode, archs=[archs], jobs=jobs,
                        compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
                        families=families, hot_trace=hot_trace, keep_going=keep_going, name=name, depfile=depfile,
-                       check=not no_check, progress=progress, on_wait=term.note)
+                       check=not no_check, unchecked=unchecked, progress=progress, on_wait=term.note)
     if as_json:
         term.json(result.summary())
     else:

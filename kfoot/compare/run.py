@@ -187,7 +187,7 @@ def compare(spec_path=None, *, archs, hot_trace=None, work_dir=None, jobs=None, 
     if hot_trace:  # before any compiling: a bad trace should not cost an AOT build
         hot_ids = [v.template_id for v in resolve_trace(hot_trace, {v.template_id: v for v in unique}, "spec")]
     variants = {"as_written": sum(r["variants"] for r in explained["families"]),
-                "nested_switch": sum(r["nested"] for r in explained["families"]),
+                "nested_switch": explained["whole_spec"]["nested"],
                 "distinct_template_ids": len(unique)}
     modes: dict[str, ModeResult] = {}
     with _work_dir(work_dir) as root:

@@ -115,10 +115,15 @@ def _build_aot(
     if not ninja_path.is_file():
         raise ToolMissing(f"ninja not found at {ninja_path}; reinstall the ninja package")
 
-    chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
+    if variants is not None:
+        chosen = list(variants)
+    else:  # a family of modes = ["rtc"] is never compiled ahead of time
+        chosen = [v for v in enumerate_spec(spec, families) if "aot" in spec.family(v.family).modes]
     unique, repeats = unique_by_template_id(chosen)
     if not unique:
-        raise KfootError(f"{spec.path}: nothing to build: no variants selected")
+        rtc_only = [f.name for f in spec.select(families) if "aot" not in f.modes]
+        why = f" (modes = [\"rtc\"]: {', '.join(rtc_only)})" if rtc_only else ""
+        raise KfootError(f"{spec.path}: nothing to build: no variants selected{why}")
     base = spec_base(spec)
     family_args = {name: _family_nvcc_args(spec.family(name).build, base)
                    for name in dict.fromkeys(v.family for v in unique)}

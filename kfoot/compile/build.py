@@ -44,16 +44,22 @@ def check_options(mode: str, *, hot_trace=None, keep_going: bool = False, name: 
 
 def build(spec: Spec | str | os.PathLike, out_dir, *, mode: str = "aot", archs, jobs=None, compress_mode=None,
           nvcc=None, launcher=None, shard_size=None, families=(), hot_trace=None, keep_going: bool = False,
-          name: str | None = None, depfile=None, check: bool = True, progress=None,
+          name: str | None = None, depfile=None, check: bool = True, unchecked=(), progress=None,
           on_wait=None) -> AotResult | RegistryResult:
     """Build `spec` (a Spec, a path or bundled:NAME) into `out_dir` in `mode`; -> what was built.
 
     `families`: globs choosing the families (aot, rtc); `hot_trace`: the usage trace whose
     variants a hybrid build compiles ahead of time. `progress(done, total, current)` follows
-    the AOT compiles; `on_wait(message)` is told when another build holds the folder."""
+    the AOT compiles; `on_wait(message)` is told when another build holds the folder. `check`:
+    compile each family under NVRTC (rtc, hybrid); `unchecked`: globs of the families it skips."""
     check_options(mode, hot_trace=hot_trace, keep_going=keep_going, name=name, launcher=launcher,
                   families=families)
     loaded = spec if isinstance(spec, Spec) else load_spec(spec)
+    if unchecked:
+        if mode == "aot":
+            raise KfootError("--no-check-family goes with --mode rtc or hybrid (an AOT build runs no NVRTC check)")
+        # Globs over names and groups, as --family; one that names no family is one line, not a no-op.
+        unchecked = tuple(f.name for f in loaded.select(list(unchecked)))
     chosen = list(families) or None
     if mode == "aot":
         from .aot import build_aot
@@ -64,13 +70,15 @@ def build(spec: Spec | str | os.PathLike, out_dir, *, mode: str = "aot", archs, 
     elif mode == "rtc":
         from .rtc_registry import build_rtc
 
-        result = build_rtc(loaded, out_dir, families=chosen, archs=archs, on_wait=on_wait, check=check)
+        result = build_rtc(loaded, out_dir, families=chosen, archs=archs, on_wait=on_wait, check=check,
+                           unchecked=tuple(unchecked))
     else:
         from .hybrid import build_hybrid
 
         result = build_hybrid(loaded, out_dir, hot_trace=hot_trace, archs=archs, jobs=jobs,
                               compress_mode=compress_mode, nvcc=nvcc, launcher=launcher, shard_size=shard_size,
-                              progress=progress, on_wait=on_wait, name=name, check=check)
+                              progress=progress, on_wait=on_wait, name=name, check=check,
+                              unchecked=tuple(unchecked))
     if not (isinstance(result, AotResult) and result.failures):  # a build system must retry a partial build
         write_stamp(out_dir, loaded, depfile)
     return result

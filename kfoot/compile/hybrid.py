@@ -25,7 +25,7 @@ from .results import RegistryResult
 from .rtc_registry import register_variants, shipped_sources
 
 
-def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool = False,
+def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool = False, unchecked=(),
                  **options) -> RegistryResult:
     """AOT-compile the variants in `hot_trace` for `archs`, register all of the spec's variants; -> registry.json.
     Holds the output folder's build lock throughout (kfoot.compile.lock). With `check`, every
@@ -36,15 +36,20 @@ def build_hybrid(spec, out_dir, *, hot_trace, archs, on_wait=None, check: bool =
     by_id = {}
     for variant in every:
         by_id.setdefault(variant.template_id, variant)
-    hot = resolve_trace(hot_trace, by_id, "spec")
-    check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in every)), archs)
+    traced = resolve_trace(hot_trace, by_id, "spec")
+    # A family of modes = ["rtc"] is never compiled ahead of time, even when hot; one of
+    # modes = ["aot"] always is, every variant, since NVRTC never compiles it.
+    modes = {fam.name: fam.modes for fam in spec.families}
+    hot = list({v.template_id: v for v in [*(v for v in every if modes[v.family] == ("aot",)),
+                                           *(v for v in traced if "aot" in modes[v.family])]}.values())
+    check_nvrtc_flags(spec, [name for name in dict.fromkeys(v.family for v in every) if "rtc" in modes[name]], archs)
     shipped_sources(spec, dict.fromkeys(v.family for v in every))  # refused before anything compiles
     refuse_unsafe_flags(spec, dict.fromkeys(v.family for v in hot))
     check_output_folder(Path(out_dir).resolve(), check_name(options.get("name") or DEFAULT_NAME))
     with output_lock(Path(out_dir).resolve(), on_wait):
         result = _build_hybrid(spec, out_dir, every, hot, archs=archs, **options)
     if check:
-        result.check = check_registry(result.registry, archs)
+        result.check = check_registry(result.registry, archs, skip=unchecked)
     return result
 
 

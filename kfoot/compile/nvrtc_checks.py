@@ -75,7 +75,7 @@ def _nvrtc_rejects(nvrtc, arch: str, flags: tuple[str, ...]) -> str | None:
     return None
 
 
-def check_registry(registry: Registry, archs: str | list[str] | None = None) -> NvrtcCheck:
+def check_registry(registry: Registry, archs: str | list[str] | None = None, skip=()) -> NvrtcCheck:
     """Compile, for every family of a registry, variants that between them use every value of
     every axis (a family of 15 dtypes: 15 variants, not all their combinations) with NVRTC, from
     the registry's own copies of the sources, as `kfoot warm` would: one program per header (and
@@ -89,8 +89,10 @@ def check_registry(registry: Registry, archs: str | list[str] | None = None) -> 
     arch = check_arch(archs)
     context = compiler.SourceContext(registry, arch)
     groups: dict[tuple, list] = {}
+    # Families of modes = ["aot"] are never compiled by NVRTC, and --no-check-family names others.
+    skipped = {name for name, fam in registry.families.items() if fam.aot_only or name in skip}
     for fam in registry.families.values():
-        if fam.rows:
+        if fam.rows and fam.name not in skipped:
             groups.setdefault((fam.header, fam.include_dirs, fam.options), []).append(fam)
     failures: dict[str, str] = {}
     programs = 0
@@ -140,5 +142,5 @@ def check_registry(registry: Registry, archs: str | list[str] | None = None) -> 
                 shown = str(header)
             lines.append(f"  family '{name}': header {shown}: {error}")
         raise KfootError("\n".join(lines))
-    used = sum(1 for fam in registry.families.values() if fam.rows)
+    used = sum(1 for fam in registry.families.values() if fam.rows and fam.name not in skipped)
     return NvrtcCheck(arch, used, programs, round(time.perf_counter() - started, 3))

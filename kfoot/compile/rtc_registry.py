@@ -20,7 +20,7 @@ from .results import RegistryResult
 
 
 def build_rtc(spec, out_dir, *, variants=None, families=None, archs: str | list[str] | None = None,
-              on_wait=None, check: bool = False) -> RegistryResult:
+              on_wait=None, check: bool = False, unchecked=()) -> RegistryResult:
     """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, those of the
     families matching the `families` globs, or exactly `variants`); with `check`, compile every
     family once with NVRTC for the first of `archs` (kfoot.compile.nvrtc_checks.check_registry).
@@ -29,14 +29,19 @@ def build_rtc(spec, out_dir, *, variants=None, families=None, archs: str | list[
     by either family works); the runtime compiles and caches per template-id, so it is built once.
     """
     check_nvrtc_targets(archs)
-    chosen = list(variants) if variants is not None else enumerate_spec(spec, families)
+    if variants is not None:
+        chosen = list(variants)
+    else:  # a family of modes = ["aot"] has no place in a registry without a library
+        chosen = [v for v in enumerate_spec(spec, families) if "rtc" in spec.family(v.family).modes]
+        if not chosen:
+            raise KfootError(f"{spec.path}: nothing to register: every family chosen is modes = [\"aot\"]")
     check_nvrtc_flags(spec, list(dict.fromkeys(v.family for v in chosen)), archs)
     shipped_sources(spec, dict.fromkeys(v.family for v in chosen))  # refused before the folder exists
     with output_lock(Path(out_dir).resolve(), on_wait):
         registry = register_variants(spec, out_dir, chosen)
     result = RegistryResult("rtc", Path(out_dir), registry)
     if check:
-        result.check = check_registry(registry, archs)
+        result.check = check_registry(registry, archs, skip=unchecked)
     return result
 
 
@@ -115,7 +120,7 @@ def register_variants(spec, out_dir: str | os.PathLike, variants, *, aot: AotPar
         family_digest[name] = fingerprint.source_digest(out_dir / header_rel, tuple(out_dir / d for d in dirs_rel))
         recorded = not fam.build.empty  # a family without build options records none
         entries[name] = FamilyEntry(kernel=fam.kernel, header=header_rel, axes=tuple(fam.params),
-                                    free_axes=tuple(fam.free_axes),
+                                    free_axes=tuple(fam.free_axes), modes=fam.modes,
                                     include_dirs=tuple(dirs_rel) if recorded else None,
                                     nvrtc_options=tuple(fam.build.nvrtc_args()) if recorded else None)
     rows = [RegistryVariant(family=v.family, template_id=v.template_id, values=v.values,

@@ -221,6 +221,9 @@ class Kernel:
         found = self._binaries.get(arch)
         if found is not None:
             return found
+        fam = self._owner.registry.families[self.family]
+        if fam.aot_only:  # never compiled by NVRTC (CUTLASS's device::Gemm, say)
+            raise KfootError(fam.not_built_for(arch, self.variant.aot_archs))
         with self._lock:  # two threads asking at once compile once
             found = self._binaries.get(arch)
             if found is None:
@@ -241,6 +244,9 @@ class Kernel:
         if aot is not None and self.template_id in aot.kernels and any(sass_runs_on(built, arch)
                                                                          for built in self.variant.aot_archs):
             return "aot"
+        fam = self._owner.registry.families[self.family]
+        if fam.aot_only:
+            raise KfootError(fam.not_built_for(arch, self.variant.aot_archs))
         return "rtc"
 
     # -- launch side (GPU) ------------------------------------------------------------------

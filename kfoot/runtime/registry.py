@@ -81,6 +81,7 @@ class FamilyEntry:
     free_axes: tuple[str, ...]
     include_dirs: tuple[str, ...] | None = None  # None: the family has no build options to record
     nvrtc_options: tuple[str, ...] | None = None
+    modes: tuple[str, ...] = ("aot", "rtc")  # the spec's `modes`; recorded only when not both
 
 
 @dataclass
@@ -93,8 +94,19 @@ class RegistryFamily:
     rows: list[int]  # indexes into the registry's variant rows
     include_dirs: tuple[Path, ...] = ()  # the spec's include_dirs: absolute, inside the registry folder
     options: tuple[str, ...] = ()  # the spec's defines and flags for NVRTC (`nvrtc_options`)
+    modes: tuple[str, ...] = ("aot", "rtc")  # ("aot",): only the AOT library, never NVRTC
     _by_free_values: dict | None = None  # tuple of free-axis values -> row index, built on first use
     _axis_values: dict | None = None
+
+    @property
+    def aot_only(self) -> bool:
+        return "rtc" not in self.modes
+
+    def not_built_for(self, arch: str, built: tuple[str, ...]) -> str:
+        """The one line for a variant of an AOT-only family that `arch` cannot run (the C++ runtime
+        says the same, detail/registry.hpp)."""
+        return (f"family '{self.name}' is built ahead of time only (modes = [\"aot\"]) and its library holds "
+                f"{', '.join(built) or 'no arch'}, none of which runs on {arch}; rebuild with --arch naming it")
 
     def index(self, rows: list[dict]) -> dict:
         if self._by_free_values is None:
@@ -154,7 +166,11 @@ class Registry:
                 raise KfootError(f"registry.json is malformed ({where}: free axis {shown(axis)} is not one of its axes)",
                                  path=self.path)
         include_dirs = _strings(fam.get("include_dirs", []), f"{where} include_dirs", self.path)
-        return RegistryFamily(
+        modes = _strings(fam.get("modes", ["aot", "rtc"]), f"{where} modes", self.path)
+        if not modes or not set(modes) <= {"aot", "rtc"}:
+            raise KfootError(f"registry.json is malformed ({where}: modes must be \"aot\" and/or \"rtc\")",
+                             path=self.path)
+        return RegistryFamily(modes=tuple(modes),
             name=name, kernel=kernel, header=_confined(self.root, fam.get("header"), f"{where}: header", self.path),
             axes=tuple(axes), free_axes=tuple(free_axes), rows=[],
             include_dirs=tuple(_confined(self.root, d, f"{where} include_dirs entry", self.path) for d in include_dirs),
@@ -371,6 +387,8 @@ def write_registry(out_dir: str | os.PathLike, *, mode: str, spec_path: str, spe
     for name, fam in families.items():
         row = {"kernel": fam.kernel, "header": fam.header, "params": list(fam.axes), "axes": list(fam.axes),
                "free_axes": list(fam.free_axes)}
+        if tuple(fam.modes) != ("aot", "rtc"):
+            row["modes"] = list(fam.modes)
         if fam.include_dirs is not None:
             # The spec's include_dirs (the copies) and the defines and flags NVRTC gets; they are
             # part of the cache key.

@@ -38,6 +38,8 @@ def plan_warm(registry: str | os.PathLike, archs: str, trace: str | os.PathLike 
     else:
         seen: set[str] = set()
         variants = [v for v in loaded.variants if not (v.template_id in seen or seen.add(v.template_id))]
+    # A family of modes = ["aot"] lives in the library only: NVRTC never compiles it.
+    variants = [v for v in variants if not loaded.families[v.family].aot_only]
     arch_list = list(dict.fromkeys(a.strip() for a in archs.split(",") if a.strip()))
     if not arch_list:
         raise KfootError(f"--arch {archs!r} names no arch (give one or more, comma-separated: sm_80,sm_90)")

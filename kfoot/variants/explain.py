@@ -111,7 +111,24 @@ def explain_spec(spec: "Spec", families: list[str] | None = None) -> dict:
             "dependent": total_dependent,
             "ratio": round(total_nested / total_dependent, 2) if total_dependent else None,
         },
+        "whole_spec": whole_spec(chosen, {r["family"]: r for r in rows}),
     }
+
+
+def whole_spec(families, rows: dict) -> dict:
+    """The headline: every variant as written against what one nested switch per kernel over
+    the same axes would instantiate. Families that declare one `nested` domain for one kernel
+    in one group (a family split by accumulator type, say) were one switch: counted once."""
+    variants = sum(rows[f.name]["variants"] for f in families)
+    nested, seen = 0, set()
+    for family in families:
+        if family.nested_domain:
+            switch = (family.group, family.kernel, tuple(sorted(family.nested_domain.items(), key=lambda i: i[0])))
+            if switch in seen:
+                continue
+            seen.add(switch)
+        nested += rows[family.name]["nested"]
+    return {"variants": variants, "nested": nested, "ratio": round(nested / variants, 2) if variants else None}
 
 
 def axis_factor(spec: "Spec", family: str, axis: str) -> int | None:

@@ -62,7 +62,9 @@ def resolve_spec_path(path: str | Path | None) -> Path:
 MAX_VARIANTS = 500_000
 
 _FAMILY_KEYS = {"name", "header", "kernel", "params", "axes", "exclude", "group", "style", "description",
-                *OPTION_KEYS}
+                "modes", "nested", *OPTION_KEYS}
+# How a family may be built: ahead of time (nvcc), at run time (NVRTC), or both (the default).
+BUILD_MODES = ("aot", "rtc")
 _STYLES = ("nested", "dependent")
 _TOP_KEYS = {"dtypes", "typesets", "family", "build"}
 _CPP_QUALIFIED_NAME = re.compile(r"^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$")
@@ -83,6 +85,11 @@ class Family:
     derive_order: list[str] = field(default_factory=list)  # derived axes, dependencies first
     build: BuildOptions = field(default_factory=BuildOptions)  # [build] options, then the family's own
     dtypes: dtypes.DTypeTable = dtypes.BUILTIN  # the spec's dtypes: the builtins and its [dtypes.NAME]
+    # `modes`: ("aot",) never compiled by NVRTC (nor checked, nor routed to it); ("rtc",) never by nvcc.
+    modes: tuple[str, ...] = BUILD_MODES
+    # `nested = { In = "all", BLOCK = [128, 256] }`: the values the library's old nested switch
+    # covered, per axis; the nested count takes them in place of the axes' own.
+    nested_domain: dict[str, tuple[object, ...]] = field(default_factory=dict)
     # Derived axes' values, computed once each in derive_order: a chain of n derived axes costs
     # n steps, not 2^n, and no recursion (a chain of 1,500 is no RecursionError).
     _values: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -203,6 +210,8 @@ class Family:
         return math.prod(len(self.nested_values(a)) for a in self.axes)
 
     def nested_values(self, name: str) -> tuple[object, ...]:
+        if name in self.nested_domain:
+            return self.nested_domain[name]
         axis = self.axes[name]
         if not axis.derived:
             return axis.values
@@ -390,8 +399,13 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     if style not in _STYLES:
         raise fail("style", f"must be one of {', '.join(_STYLES)}, not {style!r}")
 
+    modes = raw.get("modes", list(BUILD_MODES))
+    if (not isinstance(modes, list) or not modes or not all(m in BUILD_MODES for m in modes)
+            or len(set(modes)) != len(modes)):
+        raise fail("modes", f'must be a list of distinct build modes, "aot" and/or "rtc", not {modes!r}')
+
     family = Family(
-        name=name, header=header, kernel=kernel, params=list(params), axes=axes, excludes=[],
+        name=name, header=header, modes=tuple(m for m in BUILD_MODES if m in modes), kernel=kernel, params=list(params), axes=axes, excludes=[],
         group=group, description=description, spec_path=path, derive_order=derive_order, style=style,
         build=build.merged(load_options(path, name, raw, "")), dtypes=table,
     )
@@ -418,7 +432,26 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
                     raise fail(f"axes.{axis.name}", f"promote needs a kind and bits, and dtype '{bare}' "
                                f"(axis '{source}') declares none; add them to [dtypes.{bare}]")
     family.excludes = _load_excludes(family, raw.get("exclude", []))
+    family.nested_domain = _load_nested(path, name, typesets, raw.get("nested", {}), axes, table)
     return family
+
+
+def _load_nested(path: Path, family: str, typesets, raw: object, axes: dict[str, Axis],
+                 table: dtypes.DTypeTable) -> dict[str, tuple[object, ...]]:
+    """`nested = { AXIS = typeset or [values], ... }`: read as axes are (load_axis), for axes of the family."""
+    if not isinstance(raw, dict):
+        raise spec_error(path, family, "nested", "must be a table: axis = a typeset or a list of values")
+    domain = {}
+    for name, values in raw.items():
+        if name not in axes:
+            raise spec_error(path, family, f"nested.{name}", f"no such axis; axes are {', '.join(axes)}")
+        if not isinstance(values, (str, list)):
+            raise spec_error(path, family, f"nested.{name}", "must be a typeset name or a list of values")
+        try:
+            domain[name] = load_axis(path, family, typesets, name, values, axes, table).values
+        except SpecError as exc:
+            raise SpecError(str(exc).replace(f"key 'axes.{name}'", f"key 'nested.{name}'")) from None
+    return domain
 
 
 def _check_map(family: Family, axis: Axis) -> None:

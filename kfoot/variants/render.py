@@ -55,8 +55,12 @@ def render_explain(data: dict) -> list:
         ratio = f"×{r['ratio']:g}" if r["ratio"] else "-"
         fam.add_row(Text(r["family"]), Text(r["style"]), f"{r['nested']:,}", f"{r['variants']:,}", ratio,
                     f"{r['driver']['axis']} (×{r['driver']['factor']})", ", ".join(r["derived_axes"]) or "-")
+    whole = data["whole_spec"]
+    ratio = f" (×{whole['ratio']:g})" if whole["ratio"] else ""
+    headline = Text(f"whole spec: {whole['variants']:,} variants as written; a nested switch over the same axes "
+                    f"would instantiate {whole['nested']:,}{ratio}")
     if not data["groups"]:
-        return [fam]
+        return [fam, headline]
     grp = Table(title="Groups: nested families against dependent families", title_justify="left")
     for col, justify in (("group", "left"), ("nested", "right"), ("dependent", "right"), ("saving", "right"),
                          ("growth driven by", "left")):
@@ -67,7 +71,7 @@ def render_explain(data: dict) -> list:
     t = data["totals"]
     grp.add_section()
     grp.add_row("total", f"{t['nested']:,}", f"{t['dependent']:,}", f"×{t['ratio']:g}" if t["ratio"] else "-", "")
-    return [fam, grp]
+    return [fam, grp, headline]
 
 
 def render_list(variants) -> str:

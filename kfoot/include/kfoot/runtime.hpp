@@ -154,6 +154,7 @@ struct Kernel::State {
   std::string family, template_id;
   std::vector<std::pair<std::string, std::string>> values;
   std::vector<std::string> aot_archs;
+  bool aot_only = false;  // its family is modes = ["aot"]: never compiled by NVRTC
 
   const Binary& binary(Shared& s, std::string_view arch) const;
   std::string route(const Shared& s, std::string_view arch) const;

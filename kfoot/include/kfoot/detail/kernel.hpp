@@ -67,6 +67,7 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
       return *b;
     }
   }
+  if (aot_only) throw Error(detail::not_built_for(family, aot_archs, arch_text));
   std::string arch = detail::parse_arch(arch_text).name();
   std::lock_guard<std::recursive_mutex> guard(mutex);
   const Binary* known = nullptr;
@@ -131,9 +132,10 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
 
 inline std::string Kernel::State::route(const Shared& s, std::string_view arch) const {
   detail::Arch device = detail::parse_arch(arch);
-  if (s.aot.empty()) return "rtc";
-  for (const auto& built : aot_archs)
-    if (detail::sass_runs_on(detail::parse_arch(built), device)) return "aot";
+  if (!s.aot.empty())
+    for (const auto& built : aot_archs)
+      if (detail::sass_runs_on(detail::parse_arch(built), device)) return "aot";
+  if (aot_only) throw Error(detail::not_built_for(family, aot_archs, arch));
   return "rtc";
 }
 

@@ -76,9 +76,18 @@ struct Family {
   std::unordered_map<std::string, std::size_t> by_free;  // free values joined by '\x1f' -> variant
   std::map<std::string, std::vector<std::string>> axis_values;  // in first-seen order
   std::map<std::string, bool> axis_is_string;
+  bool aot_only = false;  // modes = ["aot"]: the AOT library only, never NVRTC
   std::string digest;  // source digest, computed once
   std::once_flag digest_once;
 };
+
+// A variant of an AOT-only family that `arch` cannot run (Python: RegistryFamily.not_built_for).
+inline std::string not_built_for(const std::string& family, const std::vector<std::string>& built, std::string_view arch) {
+  std::string held;
+  for (const auto& a : built) held += (held.empty() ? "" : ", ") + a;
+  return "family '" + family + "' is built ahead of time only (modes = [\"aot\"]) and its library holds " +
+         (held.empty() ? "no arch" : held) + ", none of which runs on " + std::string(arch) + "; rebuild with --arch naming it";
+}
 
 struct AotEntry {
   std::string symbol, fatbin;
@@ -263,6 +272,18 @@ inline Registry Registry::open(const std::string& given, const Options& options)
                       "(macros and code-generation switches only; headers travel in the registry folder)");
         f->options.push_back(o);
       }
+    if (const auto* modes = fam.get("modes")) {
+      if (modes->kind != detail::Json::Array) detail::malformed(path, where + ": modes must be \"aot\" and/or \"rtc\"");
+      auto list = detail::strings(*modes, path, where + " modes");
+      bool aot = false, rtc = false;
+      for (const auto& m : list) {
+        if (m == "aot") aot = true;
+        else if (m == "rtc") rtc = true;
+        else detail::malformed(path, where + ": modes must be \"aot\" and/or \"rtc\"");
+      }
+      if (!aot && !rtc) detail::malformed(path, where + ": modes must be \"aot\" and/or \"rtc\"");
+      f->aot_only = !rtc;
+    }
     s->family_by_name[name] = f.get();
     s->families.push_back(std::move(f));
   }
@@ -294,6 +315,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     }
     detail::need(row, "source_sha256", detail::Json::String, path, where);
     if (const auto* archs = row.get("aot_archs")) k->aot_archs = detail::strings(*archs, path, where + " aot_archs");
+    k->aot_only = f.aot_only;
     std::string free_key;
     for (const auto& axis : f.free_axes) {
       const detail::Json* v = values.get(axis);
