@@ -364,11 +364,12 @@ def test_export_import_of_real_entries_still_installs_them(tmp_path):
 
 
 # ------------------------------------------------------------------------------ tar.gz bomb
-def _zero_bomb(path: Path, declared: int, name: str) -> Path:
-    """A tar.gz of one member of `declared` zero bytes, built without compressing them all: after a
-    full flush, deflate's output for the next MiB of zeros is the same bytes every time."""
+def _zero_bomb(path: Path, declared: int, name: str, kind: bytes = tarfile.REGTYPE) -> Path:
+    """A tar.gz of one member of `declared` zero bytes (of type `kind`: a PAX or GNU long-name
+    header's data too), built without compressing them all: after a full flush, deflate's output
+    for the next MiB of zeros is the same bytes every time."""
     info = tarfile.TarInfo(name)
-    info.size = declared
+    info.size, info.type = declared, kind
     header = info.tobuf(format=tarfile.GNU_FORMAT)
     mib = bytes(1 << 20)
     co = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -421,6 +422,39 @@ def test_import_of_a_gzip_bomb_stays_small_and_fast(tmp_path, declared_mib):
     assert proc.stderr.strip().count("\n") == 0 and sha[:8] in proc.stderr, proc.stderr  # one line naming the member
     leftovers = [p for p in (tmp_path / "c").rglob("*") if p.is_file() and p.stat().st_size > 1 << 20]
     assert leftovers == []
+
+
+@pytest.mark.parametrize("kind", [tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK],
+                         ids=["pax", "pax-global", "gnu-longname", "gnu-longlink"])
+def test_import_bounds_extended_headers_before_tarfile_reads_them(tmp_path, kind):
+    """Issue 29, item 11: tarfile reads a PAX or GNU long-name header's data whole; a 1 GiB one in a
+    1 MB tar.gz took 1 GiB. Refused from its header, in one line, in bounded memory."""
+    bomb = _zero_bomb(tmp_path / "ext.tar.gz", 1 << 30, "././@LongHeader", kind)
+    assert bomb.stat().st_size < 3 << 20
+    env = dict(os.environ)
+    env.pop("KFOOT_CACHE_DIR", None)
+    proc = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-m", "kfoot", "cache", "--cache-dir",
+                           str(tmp_path / "c"), "import", str(bomb)], capture_output=True, text=True, cwd=REPO,
+                          env=env, timeout=120, check=False)
+    rc, rss_kib, seconds = proc.stdout.split()
+    assert int(rss_kib) < 200 * 1024, f"peak RSS {int(rss_kib) >> 10} MiB"
+    assert int(rc) == 2 and "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "header" in proc.stderr and str(bomb) in proc.stderr, proc.stderr
+    assert not list((tmp_path / "c").rglob("*.entry"))
+
+
+def test_import_refuses_a_chain_of_extended_headers(tmp_path):
+    """Each PAX header makes tarfile read the next header in a nested call: a long chain is refused
+    in one line, not a RecursionError."""
+    data = b""
+    for _ in range(5000):
+        info = tarfile.TarInfo("././@PaxHeader")
+        record = b"19 path=aaaaaaaaaa\n"
+        info.size, info.type = len(record), tarfile.XHDTYPE
+        data += info.tobuf(format=tarfile.USTAR_FORMAT) + record + bytes(512 - len(record))
+    archive = tmp_path / "chain.tar"
+    archive.write_bytes(data + bytes(1024))
+    assert_error(cli(tmp_path / "c", "import", archive), "header", str(archive))
 
 
 def test_import_refuses_a_member_declared_past_the_bound_before_reading(tmp_path, monkeypatch):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..core.atomic import output_file
 from ..core.errors import KfootError
+from ..core.escape import shown
 from ..core.store import Refused
 from ..core.units import format_bytes
 from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, HEX64, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
@@ -29,6 +30,13 @@ MAX_IMPORT_ENTRY_BYTES = MAX_ENTRY_BYTES  # one entry (a few hundred bytes in pr
 MAX_IMPORT_TOTAL_BYTES = 8 << 30
 MAX_IMPORT_ENTRIES_TOTAL_BYTES = 256 << 20  # entries are held in memory until their cubins are checked
 MAX_IMPORT_MEMBERS = 1_000_000
+# tarfile reads a PAX or GNU long-name header's data whole, and each one in a nested call: their
+# size and how many precede one member are checked on the header block, before tarfile reads them.
+# A long path takes a few hundred bytes; kfoot's own exports use none.
+MAX_EXTENDED_HEADER_BYTES = 64 << 10
+MAX_EXTENDED_HEADERS_IN_A_ROW = 8
+_EXTENDED = {tarfile.XHDTYPE: "PAX", tarfile.XGLTYPE: "PAX global", tarfile.SOLARIS_XHDTYPE: "Solaris extended",
+             tarfile.GNUTYPE_LONGNAME: "GNU long-name", tarfile.GNUTYPE_LONGLINK: "GNU long-link"}
 _CHUNK = 1 << 20
 
 
@@ -150,7 +158,7 @@ def _read_archive(archive: Path, staging: Path) -> tuple[dict[str, str], dict[st
     """Stream the archive: (cubin name -> sha256 of its bytes, staged as staging/NAME; entry key ->
     bytes). Every bound is checked on the member's header, before reading it."""
     try:
-        tar = tarfile.open(archive, "r|*")
+        tar = tarfile.open(archive, "r|*", tarinfo=_bounded_tarinfo(archive))
     except (OSError, tarfile.TarError) as exc:
         raise KfootError(f"not a readable tar archive ({exc})", path=archive) from None
     staged: dict[str, str] = {}
@@ -171,7 +179,7 @@ def _read_archive(archive: Path, staging: Path) -> tuple[dict[str, str], dict[st
                     continue
                 bound = MAX_IMPORT_MEMBER_BYTES if kind == "blob" else MAX_IMPORT_ENTRY_BYTES
                 if member.size > bound:
-                    raise KfootError(f"refusing archive: member {member.name!r} declares {format_bytes(member.size)}, "
+                    raise KfootError(f"refusing archive: member {shown(member.name)} declares {format_bytes(member.size)}, "
                                      f"over the bound of {format_bytes(bound)} per {'cubin' if kind == 'blob' else 'entry'}",
                                      path=archive)
                 total += member.size
@@ -179,7 +187,7 @@ def _read_archive(archive: Path, staging: Path) -> tuple[dict[str, str], dict[st
                 if total > MAX_IMPORT_TOTAL_BYTES or entry_total > MAX_IMPORT_ENTRIES_TOTAL_BYTES:
                     raise KfootError(f"refusing archive: its members declare more than the bound of "
                                      f"{format_bytes(MAX_IMPORT_TOTAL_BYTES)} in all, or of "
-                                     f"{format_bytes(MAX_IMPORT_ENTRIES_TOTAL_BYTES)} of entries (at {member.name!r})", path=archive)
+                                     f"{format_bytes(MAX_IMPORT_ENTRIES_TOTAL_BYTES)} of entries (at {shown(member.name)})", path=archive)
                 source = tar.extractfile(member)
                 if kind == "blob":
                     staged[name] = _stage(source, member.size, staging / name)
@@ -190,6 +198,37 @@ def _read_archive(archive: Path, staging: Path) -> tuple[dict[str, str], dict[st
     except OSError as exc:
         raise KfootError(f"cannot read the archive: {exc.strerror or exc}", path=archive) from None
     return staged, entries
+
+
+def _bounded_tarinfo(archive: Path) -> type[tarfile.TarInfo]:
+    """A TarInfo class whose frombuf (tarfile's parser of each 512-byte header block, called before
+    the member's data or an extended header's is read) refuses, in one line: an extended header
+    over MAX_EXTENDED_HEADER_BYTES, more than MAX_EXTENDED_HEADERS_IN_A_ROW of them before one
+    member, and GNU sparse members (whose chained blocks tarfile keeps in memory)."""
+    in_a_row = 0
+
+    class BoundedTarInfo(tarfile.TarInfo):
+        @classmethod
+        def frombuf(cls, buf, encoding, errors):
+            nonlocal in_a_row
+            info = super().frombuf(buf, encoding, errors)
+            what = _EXTENDED.get(info.type)
+            if info.type == tarfile.GNUTYPE_SPARSE:
+                raise KfootError(f"refusing archive: member {shown(info.name)} is a GNU sparse file (a cache file never is)",
+                                 path=archive)
+            if what is None:
+                in_a_row = 0
+                return info
+            in_a_row += 1
+            if info.size > MAX_EXTENDED_HEADER_BYTES:
+                raise KfootError(f"refusing archive: a {what} header declares {format_bytes(info.size)}, over the bound "
+                                 f"of {format_bytes(MAX_EXTENDED_HEADER_BYTES)}", path=archive)
+            if in_a_row > MAX_EXTENDED_HEADERS_IN_A_ROW:
+                raise KfootError(f"refusing archive: more than {MAX_EXTENDED_HEADERS_IN_A_ROW} extended (PAX or GNU "
+                                 "long-name) headers before one member", path=archive)
+            return info
+
+    return BoundedTarInfo
 
 
 def _stage(source, size: int, target: Path) -> str:
@@ -212,13 +251,13 @@ def _check_member(member: tarfile.TarInfo, archive: Path) -> tuple[str | None, s
     """('blob'|'entry', key) for a cache file, (None, '') for a folder; unsafe members end the import."""
     name = member.name
     if name.startswith("/") or os.path.isabs(name) or ".." in Path(name).parts:
-        raise KfootError(f"refusing archive: member {name!r} has an absolute path or '..'", path=archive)
+        raise KfootError(f"refusing archive: member {shown(name)} has an absolute path or '..'", path=archive)
     if member.issym() or member.islnk():
-        raise KfootError(f"refusing archive: member {name!r} is a link", path=archive)
+        raise KfootError(f"refusing archive: member {shown(name)} is a link", path=archive)
     if member.isdir():
         return None, ""
     if not member.isfile():
-        raise KfootError(f"refusing archive: member {name!r} is not a regular file", path=archive)
+        raise KfootError(f"refusing archive: member {shown(name)} is not a regular file", path=archive)
     parts = Path(name).parts
     if parts and parts[0] == ".":
         parts = parts[1:]
@@ -227,7 +266,7 @@ def _check_member(member: tarfile.TarInfo, archive: Path) -> tuple[str | None, s
     elif len(parts) == 3 and parts[0] == "entries" and parts[2].endswith(ENTRY_SUFFIX):
         kind, stem = "entry", parts[2][: -len(ENTRY_SUFFIX)]
     else:
-        raise KfootError(f"refusing archive: member {name!r} is not a kfoot cache file", path=archive)
+        raise KfootError(f"refusing archive: member {shown(name)} is not a kfoot cache file", path=archive)
     if not HEX64.fullmatch(stem) or parts[1] != stem[:2]:
-        raise KfootError(f"refusing archive: member {name!r} is not a kfoot cache file", path=archive)
+        raise KfootError(f"refusing archive: member {shown(name)} is not a kfoot cache file", path=archive)
     return kind, stem
