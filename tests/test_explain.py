@@ -203,11 +203,142 @@ def _paths(value, prefix: str = "") -> set[str]:
     return {prefix}
 
 
-def test_docs_list_every_field_a_run_writes(explain_fatbin, identical_binaries):
-    from docs_support import DOC_TEXT, first_code, table_rows
+def test_docs_list_every_field_a_run_writes(explain_fatbin, identical_binaries, tmp_path):
+    from docs_support import DOC_TEXT, first_code, section, table_rows
 
+    (tmp_path / "names.txt").write_text("grid_kernel<float, 1, true>\nnot_a_kernel\n")
     written = set()
-    for path in (explain_fatbin, identical_binaries[0]):
-        written |= _paths(json.loads(run_kfoot("explain", path, "--json").stdout))
-    documented = {first_code(row[0]) for row in table_rows(DOC_TEXT["docs/explain.md"])[1:]}
+    for args in ((explain_fatbin,), (identical_binaries[0],), (explain_fatbin, "--usage", tmp_path / "names.txt")):
+        written |= _paths(json.loads(run_kfoot("explain", *args, "--json").stdout))
+    documented = {first_code(row[0]) for row in table_rows(section(DOC_TEXT["docs/explain.md"], "The JSON: `kfoot.explain/1`"))[1:]}
     assert written == documented
+
+
+# ---------------------------------------------------------------- usage
+
+LAUNCHED = (("grid_kernel", ("float", "1", "true")), ("grid_kernel", ("int", "2", "false")), ("cast_kernel", ("float", "double")))
+UNKNOWN = "_Z14not_in_the_libPf"
+
+
+def _launched_names(fatbin) -> dict[str, str]:
+    """Mangled name -> c++filt's text of the kernels LAUNCHED names, from cuobjdump's list."""
+    out = {}
+    for name in cuobjdump_symbols(fatbin).kernel_names:
+        fn, text, args = _oracle_arguments(name)
+        if (fn, args) in LAUNCHED:
+            out[name] = text
+    assert len(out) == len(LAUNCHED)
+    return out
+
+
+def _code_bytes(fatbin, workdir) -> dict[tuple[str, str], int]:
+    """(arch, kernel) -> its .text section's size, read with pyelftools from the cubins cuobjdump extracts."""
+    from elftools.elf.elffile import ELFFile
+
+    from oracles.cuobjdump import cuobjdump_extract
+
+    sizes = {}
+    for cubin in cuobjdump_extract(fatbin, workdir):
+        arch = next(a for a in ARCHS if f".{a}." in cubin.name)
+        with open(cubin, "rb") as handle:
+            for section in ELFFile(handle).iter_sections():
+                if section.name.startswith(".text."):
+                    sizes[(arch, section.name[len(".text."):])] = section["sh_size"]
+    return sizes
+
+
+def _write_usage_files(folder, launched: dict[str, str]) -> dict[str, object]:
+    """One usage file of each format, written from its documented schema."""
+    import gzip
+    import sqlite3
+
+    demangled = list(launched.values())  # "void grid_kernel<float, 1, true>(float*)"
+    heads = [t.split(" ", 1)[1] for t in demangled]
+    files = {}
+    files["list"] = folder / "names.txt"
+    files["list"].write_text("# kernels\n" + "\n".join([*launched, UNKNOWN]) + "\n")
+    files["kfoot-trace"] = folder / "trace.jsonl"
+    files["kfoot-trace"].write_text("".join(json.dumps({"template_id": h.split("(")[0], "family": h.split("<")[0]}) + "\n"
+                                            for h in heads))
+    events = {"schemaVersion": 1, "traceEvents": [
+        {"ph": "X", "cat": "cpu_op", "name": "aten::add", "ts": 0, "dur": 1},
+        *({"ph": "X", "cat": "kernel", "name": t, "ts": i, "dur": 2, "args": {"grid": [1, 1, 1]}} for i, t in enumerate(demangled)),
+        {"ph": "X", "cat": "kernel", "name": "void not_in_the_lib(float*)", "ts": 9, "dur": 1}]}
+    files["kineto"] = folder / "run.pt.trace.json.gz"
+    files["kineto"].write_bytes(gzip.compress(json.dumps(events).encode()))
+    files["nsys-sqlite"] = folder / "run.sqlite"
+    db = sqlite3.connect(files["nsys-sqlite"])
+    db.execute("CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, "
+               "demangledName INTEGER, shortName INTEGER, mangledName INTEGER)")
+    for i, (mangled, text) in enumerate([*launched.items(), (UNKNOWN, "not_in_the_lib(float*)")]):
+        db.executemany("INSERT INTO StringIds VALUES (?, ?)", [(3 * i, mangled), (3 * i + 1, text), (3 * i + 2, text.split("<")[0])])
+        db.executemany("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (?, ?, 0, ?, ?, ?)",
+                       [(t, t + 1, 3 * i + 1, 3 * i + 2, 3 * i) for t in range(i + 1)])
+    db.commit()
+    db.close()
+    files["ncu-csv"] = folder / "ncu.csv"
+    rows = ['"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Section Name","Metric Name","Metric Unit","Metric Value"']
+    for i, h in enumerate([*heads, "not_in_the_lib(float*)"]):
+        ncu_name = h.replace("*", " *")  # ncu spells pointers `float *`
+        rows += [f'"{i}","1","a.out","host","{ncu_name}","1","7","Launch","Grid Size","","1"',
+                 f'"{i}","1","a.out","host","{ncu_name}","1","7","Launch","Block Size","","1"']
+    files["ncu-csv"].write_text("==PROF== Connected to process 1\n" + "\n".join(rows) + "\n")
+    return files
+
+
+def test_usage_of_every_format_marks_the_launched_kernels(explain_fatbin, tmp_path):
+    launched = _launched_names(explain_fatbin)
+    sizes = _code_bytes(explain_fatbin, tmp_path / "elf")
+    kernels = cuobjdump_symbols(explain_fatbin).kernel_names
+    for fmt, path in _write_usage_files(tmp_path, launched).items():
+        document = json.loads(run_kfoot("explain", explain_fatbin, "--usage", path, "--json").stdout)
+        usage = document["usage"]
+        assert [(f["format"], f["path"]) for f in usage["files"]] == [(fmt, str(path))], fmt
+        assert usage["launched"] == len(launched) and usage["never_launched"] == len(kernels) - len(launched), fmt
+        assert usage["unmatched_count"] == (0 if fmt == "kfoot-trace" else 1), (fmt, usage["unmatched"])
+        for family in document["families"]:
+            mine = {n for n in kernels if _oracle_arguments(n)[0] == family["name"]}
+            assert family["launched"] == len(mine & set(launched)), (fmt, family["name"])
+            assert family["never_launched"] == len(mine - set(launched))
+            for arch in family["archs"]:
+                assert arch["launched_bytes"] == sum(sizes[(arch["arch"], n)] for n in mine & set(launched))
+                assert arch["never_launched_bytes"] == sum(sizes[(arch["arch"], n)] for n in mine - set(launched))
+                assert arch["never_launched_eager_bytes"] > arch["never_launched_bytes"] or not arch["never_launched"]
+        assert usage["never_launched_lazy_bytes"] == 0
+    sqlite_file = tmp_path / "run.sqlite"
+    assert run_kfoot("explain", explain_fatbin, "--usage", sqlite_file, "--json").returncode == 0
+    table = run_kfoot("explain", explain_fatbin, "--usage", tmp_path / "names.txt",
+                      env={**__import__("os").environ, "COLUMNS": "250"}).stdout
+    assert "3 kernels launched" in table and "1 names match no kernel" in table
+
+
+@pytest.mark.parametrize("name,content,message", [
+    ("broken.sqlite", b"SQLite format 3\0" + b"\xff" * 4000, "Nsight Systems export"),
+    ("empty.sqlite", None, "no CUPTI_ACTIVITY_KIND_KERNEL"),
+    ("notrace.json", b'{"something": 1}', "no traceEvents"),
+    ("badname.json", b'{"traceEvents": [{"cat": "kernel", "name": 7}]}', "traceEvents[0]"),
+    ("badjson.json", b'{"traceEvents": [', "not valid JSON"),
+    ("bomb.json.gz", "bomb", "decompresses to over"),
+    ("short.csv", b'"ID","Kernel Name","Metric Value"\n"1","k"\n', "line 2 has 2 fields"),
+    ("binary.txt", b"\xff\xfe\x00kernel\n", "line 1 is not UTF-8"),
+    ("long.txt", b"k" * (70 << 10), "line 1 is over 64 KiB"),
+    ("trace.jsonl", b'{"template_id": "a<int>"}\nnot json\n', "line 2"),
+])
+def test_a_malformed_usage_file_is_one_line(explain_fatbin, tmp_path, name, content, message):
+    import gzip
+    import sqlite3
+
+    path = tmp_path / name
+    if content is None:
+        sqlite3.connect(path).execute("CREATE TABLE other (x)").connection.commit()
+    elif content == "bomb":
+        with gzip.open(path, "wb", compresslevel=1) as out:
+            chunk = b"\0" * (1 << 20)
+            for _ in range(260):
+                out.write(chunk)
+    else:
+        path.write_bytes(content)
+    proc = run_kfoot("explain", explain_fatbin, "--usage", path, check_rc=2)
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert message in proc.stderr and name in proc.stderr, proc.stderr

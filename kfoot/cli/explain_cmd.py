@@ -11,11 +11,14 @@ from .terminal import terminal
 @click.command("explain")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON (schema kfoot.explain/1, docs/explain.md).")
+@click.option("--usage", "usage_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Which kernels a workload launched: a kfoot trace, an nsys SQLite export, a Kineto trace, an "
+                   "ncu CSV or a list of names (repeatable; docs/explain.md).")
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Families in the table.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("--max-memory", "max_memory_text", metavar="SIZE", help="What decoding may hold at once (as kfoot report).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output to this file, atomically.")
-def command(paths, as_json, top, jobs, max_memory_text, output):
+def command(paths, as_json, usage_files, top, jobs, max_memory_text, output):
     """Each template family's axes: its template arguments, their values, the grid they span
     against the instantiations present, and the axis that drives the count."""
     from contextlib import ExitStack
@@ -27,7 +30,7 @@ def command(paths, as_json, top, jobs, max_memory_text, output):
 
     term = terminal()
     with ExitStack() as bars:
-        explanation = explain_paths(paths, jobs=jobs, max_memory=max_memory(max_memory_text),
+        explanation = explain_paths(paths, usage_files=usage_files, jobs=jobs, max_memory=max_memory(max_memory_text),
                                     progress_factory=_progress(term, bars) if term.interactive else None)
     if as_json:
         term.json(to_document(explanation), output)

@@ -12,7 +12,43 @@ def _groups(groups) -> list[dict]:
             for g in groups]
 
 
+def _usage(counts) -> dict:
+    return {"launched": counts.launched, "never_launched": counts.never_launched,
+            "launched_bytes": counts.launched_bytes, "never_launched_bytes": counts.never_launched_bytes,
+            "never_launched_eager_bytes": counts.never_launched_eager_bytes}
+
+
+def _with_usage(record: dict, counts) -> dict:
+    if counts is not None:
+        record.update(_usage(counts))
+    return record
+
+
+def _usage_summary(explanation: Explanation) -> dict:
+    usage = explanation.usage
+    launched = sum(f.usage.launched for f in explanation.families)
+    never = sum(f.usage.never_launched for f in explanation.families)
+    return {
+        "files": [{"path": s.path, "format": s.format, "names": s.names, "launches": s.launches} for s in usage.sources],
+        "launched": launched,
+        "never_launched": never,
+        "launched_bytes": sum(f.usage.launched_bytes for f in explanation.families),
+        "never_launched_bytes": sum(f.usage.never_launched_bytes for f in explanation.families),
+        "never_launched_eager_bytes": sum(f.usage.never_launched_eager_bytes for f in explanation.families),
+        "never_launched_lazy_bytes": 0,
+        "unmatched": usage.unmatched,
+        "unmatched_count": usage.unmatched_count,
+    }
+
+
 def to_document(explanation: Explanation) -> dict:
+    document = _to_document(explanation)
+    if explanation.usage is not None:
+        document["usage"] = _usage_summary(explanation)
+    return document
+
+
+def _to_document(explanation: Explanation) -> dict:
     return {
         "schema": SCHEMA,
         "paths": explanation.paths,
@@ -32,8 +68,10 @@ def to_document(explanation: Explanation) -> dict:
             "instantiations": f.instantiations,
             "dense": f.dense,
             "driver": None if f.driver is None else {"axis": f.driver, "factor": len(f.axes[f.driver].values)},
-            "archs": [{"arch": a.arch, "kernels": a.kernels, "instantiations": a.instantiations} for a in f.archs],
+            "archs": [_with_usage({"arch": a.arch, "kernels": a.kernels, "instantiations": a.instantiations}, a.usage)
+                      for a in f.archs],
             "identical_groups": _groups(f.identical_groups),
             "foldable_bytes": f.foldable_bytes,
+            **(_usage(f.usage) if f.usage is not None else {}),
         } for f in explanation.families],
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections import Counter
 
 
 @dataclass(slots=True)
@@ -46,6 +47,18 @@ class ArchFamily:
     arch: str
     kernels: int  # kernel entries
     instantiations: int  # distinct argument lists
+    usage: "ArchUsage | None" = None  # with --usage
+
+
+@dataclass(slots=True)
+class ArchUsage:
+    """Launched and never-launched distinct kernels of a family in one arch (with --usage)."""
+
+    launched: int = 0
+    never_launched: int = 0
+    launched_bytes: int = 0  # code
+    never_launched_bytes: int = 0
+    never_launched_eager_bytes: int = 0  # context memory they take under eager loading (kfoot.explain.usage.eager_bytes)
 
 
 @dataclass(slots=True)
@@ -60,6 +73,7 @@ class FamilyExplanation:
     driver: int | None = None  # position of the largest axis (the first on ties); None: no axis multiplies
     archs: list[ArchFamily] = field(default_factory=list)
     identical_groups: list[IdenticalGroup] = field(default_factory=list)
+    usage: ArchUsage | None = None  # with --usage: over every arch
 
     @property
     def foldable_bytes(self) -> int:
@@ -70,12 +84,33 @@ class FamilyExplanation:
         return self.instantiations == self.grid
 
 
+UNMATCHED_LISTED = 1000  # unmatched usage names listed; the rest counted
+
+
+@dataclass(slots=True)
+class UsageSource:
+    path: str
+    format: str
+    names: int  # distinct names in it
+    launches: int
+
+
+@dataclass(slots=True)
+class Usage:
+    sources: list[UsageSource]
+    launched: set[str]  # stable mangled names of the binary's kernels launched
+    launches: Counter  # stable mangled name -> launches
+    unmatched: list[str] = field(default_factory=list)  # at most UNMATCHED_LISTED, sorted
+    unmatched_count: int = 0
+
+
 @dataclass(slots=True)
 class Explanation:
     paths: list[str]
     kernels: int = 0
     families: list[FamilyExplanation] = field(default_factory=list)
     identical_groups: list[IdenticalGroup] = field(default_factory=list)  # across families too
+    usage: Usage | None = None  # with --usage (kfoot.explain.usage)
 
     @property
     def foldable_bytes(self) -> int:

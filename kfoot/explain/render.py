@@ -31,11 +31,28 @@ def render_explanation(explanation: Explanation, top: int) -> list:
                             ("axes", "left"), ("present / grid", "right"), ("grid", "left"), ("largest axis", "left"),
                             ("identical", "right")):
         table.add_column(column, justify=justify, overflow="fold")
+    usage = explanation.usage is not None
+    if usage:
+        for column in ("launched", "never launched", "never launched: code", "eager memory"):
+            table.add_column(column, justify="right")
     for f in explanation.families[:top]:
+        counts = [f"{f.usage.launched:,}", f"{f.usage.never_launched:,}", format_bytes(f.usage.never_launched_bytes),
+                  format_bytes(f.usage.never_launched_eager_bytes)] if usage else []
         table.add_row(Text(terminal_text(f.name)), f"{f.kernels:,}", f"{f.distinct_kernels:,}", format_bytes(f.code_bytes),
                       _shape(f), f"{f.instantiations:,} / {f.grid:,}", "dense" if f.dense else "sparse", _driver(f),
-                      format_bytes(f.foldable_bytes) if f.identical_groups else "-")
+                      format_bytes(f.foldable_bytes) if f.identical_groups else "-", *counts)
     out: list = [table]
+    if usage:
+        launched = sum(f.usage.launched for f in explanation.families)
+        never = sum(f.usage.never_launched for f in explanation.families)
+        sources = ", ".join(f"{terminal_text(s.path)} ({s.format}, {s.names:,} names)" for s in explanation.usage.sources)
+        line = (f"usage from {sources}: {launched:,} kernels launched, {never:,} never; the never-launched take "
+                f"{format_bytes(sum(f.usage.never_launched_eager_bytes for f in explanation.families))} of context "
+                "memory loaded eagerly, none under lazy loading")
+        if explanation.usage.unmatched_count:
+            first = ", ".join(terminal_text(n) for n in explanation.usage.unmatched[:3])
+            line += f"; {explanation.usage.unmatched_count:,} names match no kernel (first: {first})"
+        out.append(Text(line))
     if explanation.identical_groups:
         kernels = sum(len(g.kernels) for g in explanation.identical_groups)
         out.append(Text(f"identical code: {kernels:,} kernels in {len(explanation.identical_groups):,} groups; folding "

@@ -9,13 +9,17 @@ from ..binary.cubin import Kernel
 from ..report.analyze import ReportOptions, analyze_paths
 from .axes import explain_family
 from .identical import identical_groups
+from .usage import apply_usage, match_usage
+from .usage_files import read_usage
 from .model import Explanation
 
 
-def explain_paths(paths, *, jobs: int | None = None, max_memory: int | None = None,
+def explain_paths(paths, *, usage_files=(), jobs: int | None = None, max_memory: int | None = None,
                   progress_factory=None) -> Explanation:
     """Every loaded kernel under `paths` by family (relocatable copies, which nothing loads, left
-    out), families sorted by code bytes, then kernels (both descending), then name."""
+    out), families sorted by code bytes, then kernels (both descending), then name; with
+    `usage_files`, which kernels they name (kfoot.explain.usage)."""
+    read = [(str(p), *read_usage(p)) for p in usage_files]  # bad usage input fails before any decoding
     options = ReportOptions(kernel_rows=True, fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
                             cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
@@ -27,5 +31,10 @@ def explain_paths(paths, *, jobs: int | None = None, max_memory: int | None = No
     families = [explain_family(name, kernels) for name, kernels in by_family.items()]
     families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
     every = [k for kernels in by_family.values() for k in kernels]
-    return Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
-                       identical_groups(every))
+    explanation = Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
+                              identical_groups(every))
+    if read:
+        explanation.usage = match_usage(every, read)
+        for family in families:
+            apply_usage(family, by_family[family.name], explanation.usage)
+    return explanation
