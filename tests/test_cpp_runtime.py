@@ -359,3 +359,23 @@ def test_a_planted_cache_file_neither_blocks_nor_is_read_whole(rtc_check, scale_
     assert proc.returncode == 0, proc.stdout + proc.stderr
     got = json.loads(proc.stdout)
     assert got["compiles"] + got["disk_hits"] == 1 and (where == "usage" or got["compiles"] == 1)
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "huge"])
+def test_a_registry_that_is_no_regular_file_or_too_large_is_one_line(rtc_check, tmp_path, kind):
+    """Issue 29, item 13 (registry half): the C++ runtime read /dev/zero until memory ran out and
+    waited on a FIFO for ever. It refuses both, and a registry over the size bound, before reading;
+    Python refuses the same files (kfoot.runtime.registry.REGISTRY_MAX_BYTES, the same bound)."""
+    from kfoot.runtime.registry import REGISTRY_MAX_BYTES, load_registry
+
+    path = Path(kind) if kind == "/dev/zero" else tmp_path / "registry.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "huge":
+        with open(path, "wb") as huge:
+            huge.truncate(REGISTRY_MAX_BYTES + 1)
+    proc = subprocess.run([str(rtc_check), "--route", path, "k<1>", "sm_90"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3 and proc.stdout.startswith("error: ") and proc.stdout.count("\n") == 1, proc
+    assert ("not a regular file" if kind != "huge" else "limit for a registry") in proc.stdout
+    with pytest.raises(kfoot.core.errors.KfootError, match="not a regular file" if kind != "huge" else "limit for a registry"):
+        load_registry(path)

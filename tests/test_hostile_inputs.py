@@ -123,3 +123,32 @@ def test_a_toml_error_quoting_a_long_key_is_cut_short(tmp_path):
     result, run = measured("enumerate", spec)
     message = assert_bounded(result, run, "line 2")
     assert "z" * 200 not in message
+
+
+@pytest.fixture(scope="module")
+def hostile_registries(hostile, tmp_path_factory):
+    """Registries as `kfoot warm` and the runtimes open them: the shared hostile files, a sparse
+    file over the registry's size bound, and a registry whose row holds a list value."""
+    folder = tmp_path_factory.mktemp("hostile_registries")
+    files = {kind: hostile[kind] for kind in ("/dev/zero", "fifo", "deep.json", "line.json")}
+    with open(folder / "huge.json", "wb") as huge:
+        huge.truncate(75 * 10 ** 6)
+    files["huge.json"] = folder / "huge.json"
+    row = folder / "row"
+    (row / "templates").mkdir(parents=True)
+    (row / "templates" / "k.cuh").write_text("template <class T> __global__ void k() {}\n")
+    (row / "registry.json").write_text(json.dumps({
+        "format": "kfoot-rtc-registry", "version": 1,
+        "families": {"k": {"kernel": "k", "header": "templates/k.cuh", "axes": ["T"], "free_axes": ["T"]}},
+        "variants": [{"family": "k", "template_id": "k<float>", "values": {"T": ["float32"]}, "source_sha256": ""}]}))
+    files["row"] = row
+    return files
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "deep.json", "line.json", "huge.json", "row"])
+def test_a_hostile_registry_is_one_line(hostile_registries, tmp_path, monkeypatch, kind):
+    """Issue 29, item 13 (registry half) and 16: /dev/zero was a MemoryError, a FIFO hung, a 75 MB
+    registry peaked at 1.9 GB, and a row with a list value was a TypeError traceback in `warm`."""
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "cache"))
+    result, run = measured("warm", hostile_registries[kind], "--arch", "sm_90")
+    assert_bounded(result, run)

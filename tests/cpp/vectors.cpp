@@ -193,7 +193,8 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
 int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "--constants") {
     std::cout << "{\"version\":" << quote(kfoot::kVersion) << ",\"key_schema\":" << kfoot::kKeySchema
-              << ",\"registry_version\":" << kfoot::kRegistryVersion << "}\n";
+              << ",\"registry_version\":" << kfoot::kRegistryVersion
+              << ",\"registry_max_bytes\":" << kfoot::kRegistryMaxBytes << "}\n";
     return 0;
   }
   if (argc < 3) {

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -74,7 +75,6 @@ struct Family {
   std::vector<std::string> axes, free_axes, include_dirs, options;
   std::vector<std::size_t> members;  // variant indexes
   std::unordered_map<std::string, std::size_t> by_free;  // free values joined by '\x1f' -> variant
-  std::map<std::string, std::vector<std::string>> axis_values;  // in first-seen order
   std::map<std::string, bool> axis_is_string;
   bool aot_only = false;  // modes = ["aot"]: the AOT library only, never NVRTC
   std::string digest;  // source digest, computed once
@@ -309,8 +309,6 @@ inline Registry Registry::open(const std::string& given, const Options& options)
       if (v->kind == detail::Json::Array || v->kind == detail::Json::Object)
         detail::malformed(path, where + " axis " + detail::shown(axis) + ": a value must be a string, number, boolean or null");
       k->values.emplace_back(axis, v->scalar());
-      auto& seen = f.axis_values[axis];
-      if (std::find(seen.begin(), seen.end(), v->scalar()) == seen.end()) seen.push_back(v->scalar());
       f.axis_is_string[axis] = v->kind == detail::Json::String;
     }
     detail::need(row, "source_sha256", detail::Json::String, path, where);
@@ -367,6 +365,19 @@ inline Registry Registry::open(const std::string& given, const Options& options)
   return r;
 }
 
+// The values `axis` takes in `f`, in first-seen order: for a miss's message only, so gathered
+// then (a list kept while loading took time quadratic in the distinct values: 264 s for 282,000).
+namespace detail {
+inline std::vector<std::string> axis_values(const Shared& s, const Family& f, const std::string& axis) {
+  std::vector<std::string> out;
+  std::unordered_set<std::string> seen;
+  for (std::size_t i : f.members)
+    for (const auto& [a, v] : s.kernels[i]->values)
+      if (a == axis && seen.insert(v).second) out.push_back(v);
+  return out;
+}
+}  // namespace detail
+
 inline Kernel Registry::kernel(const std::string& family, const std::vector<std::pair<std::string, std::string>>& values) const {
   auto found = s_->family_by_name.find(family);
   if (found == s_->family_by_name.end()) {
@@ -407,7 +418,7 @@ inline Kernel Registry::kernel(const std::string& family, const std::vector<std:
     std::string asked;
     for (const auto& axis : f.free_axes) asked += (asked.empty() ? "" : ", ") + axis + "=" + quote(axis, *given(axis));
     for (const auto& axis : f.free_axes) {
-      const auto& valid = f.axis_values[axis];
+      const auto valid = detail::axis_values(*s_, f, axis);
       if (std::find(valid.begin(), valid.end(), *given(axis)) == valid.end())
         throw Error(family + " has no variant " + asked + ": " + axis + "=" + quote(axis, *given(axis)) + " is not a value of " +
                     axis + "; nearest: " + detail::nearest(*given(axis), valid));
