@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fs.hpp"
+
 namespace kfoot::detail {
 
 inline constexpr std::size_t kErrorPrefix = 80;  // characters of a value an error line quotes
@@ -82,24 +84,10 @@ inline bool read_regular(const std::string& path, const std::string& what, std::
   }
   out.clear();
   out.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int error = errno;
-      ::close(fd);
-      throw Error(path + ": cannot read the " + what + ": " + std::strerror(error));
-    }
-    if (n == 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-    if (out.size() > max_bytes) {  // the file grew while it was read
-      ::close(fd);
-      out.clear();
-      throw Error(path + ": grew over " + limit() + " while it was read");
-    }
+  if (!read_bounded(fd, out, static_cast<std::size_t>(max_bytes))) {  // it grew while it was read
+    out.clear();
+    throw Error(path + ": grew over " + limit() + " while it was read");
   }
-  ::close(fd);
   return true;
 }
 
