@@ -158,3 +158,67 @@ def test_paths_with_spaces_through_cmake(tmp_path, cuobjdump):
                           .kernel("scale", T="float32", UNROLL=2).cubin("sm_90"))
     assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [lowered]
     assert _texts(out) == _texts(reference) and _texts(out)
+
+
+def _spec_copy(folder: Path, rtc_error: bool = False) -> Path:
+    """The example's spec and headers in `folder`; with `rtc_error` the header refuses NVRTC (as a
+    CUTLASS device::Gemm does) and compiles with nvcc."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("scale.toml", "scale.cuh", "scale_detail.cuh"):
+        shutil.copy(REPO / "examples" / "cmake" / "kernels" / name, folder / name)
+    if rtc_error:
+        header = folder / "scale.cuh"
+        header.write_text("#ifdef KFOOT_RTC\n#error this family is not for NVRTC\n#endif\n" + header.read_text())
+    return folder / "scale.toml"
+
+
+def _configure_and_build(source: Path, build: Path, env: dict, *extra: str) -> subprocess.CompletedProcess:
+    configure = subprocess.run([_cmake(), "-S", str(source), "-B", str(build), "-G", "Ninja",
+                                f"-DCMAKE_MAKE_PROGRAM={_ninja()}", *extra], env=env, capture_output=True, text=True)
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    return subprocess.run([_cmake(), "--build", str(build)], env=env, capture_output=True, text=True)
+
+
+def _cache_value(build: Path, name: str) -> str:
+    for line in (build / "CMakeCache.txt").read_text().splitlines():
+        if line.startswith(name + ":"):
+            return line.split("=", 1)[1]
+    return ""
+
+
+def test_build_options_pass_through(tmp_path):
+    """FAMILIES, NO_CHECK, KEEP_GOING, JOBS, SHARD_SIZE, EXTRA_ARGS and DEPENDS reach `kfoot build`:
+    a hybrid target whose family NVRTC cannot compile builds with NO_CHECK and fails without it;
+    the AOT target's manifest records the shard size, compression and families asked for; touching a
+    DEPENDS file rebuilds."""
+    source = tmp_path / "src"
+    _spec_copy(source / "kernels", rtc_error=True)
+    (source / "kernels" / "hot.jsonl").write_text('{"template_id": "example::scale_kernel<float, 2>"}\n')
+    (source / "extra.txt").write_text("1\n")
+    body = ("cmake_minimum_required(VERSION 3.20)\nproject(opts LANGUAGES CXX)\nfind_package(kfoot CONFIG REQUIRED)\n"
+            "kfoot_add_kernels(aot SPEC kernels/scale.toml MODE aot ARCHS 90-real FAMILIES scale JOBS 1 SHARD_SIZE 4 "
+            "KEEP_GOING EXTRA_ARGS --compress-mode none DEPENDS extra.txt)\n"
+            "kfoot_add_kernels(hyb SPEC kernels/scale.toml MODE hybrid HOT kernels/hot.jsonl ARCHS 90-real {check})\n")
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", KFOOT_CACHE="off")
+    kfoot_dir = "-Dkfoot_DIR=" + run_kfoot("config", "--cmake-dir").stdout.strip()
+    (source / "CMakeLists.txt").write_text(body.format(check=""))
+    failed = _configure_and_build(source, tmp_path / "b1", env, kfoot_dir)
+    assert failed.returncode != 0 and "this family is not for NVRTC" in failed.stdout + failed.stderr
+    (source / "CMakeLists.txt").write_text(body.format(check="NO_CHECK"))
+    build = tmp_path / "b2"
+    built = _configure_and_build(source, build, env, kfoot_dir)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (build / "kfoot" / "hyb" / "registry.json").is_file() and (build / "kfoot" / "hyb" / "libhyb.so").is_file()
+    manifest = load_manifest(build / "kfoot" / "aot")
+    assert manifest.shard_size == 4 and len(manifest.shards) == 2  # 6 variants, 4 per shard
+    assert manifest.compress_mode == "none"
+    again = subprocess.run([_cmake(), "--build", str(build)], env=env, capture_output=True, text=True)
+    assert "ninja: no work to do." in again.stdout
+    (source / "extra.txt").write_text("2\n")
+    again = subprocess.run([_cmake(), "--build", str(build)], env=env, capture_output=True, text=True)
+    assert again.returncode == 0 and "kfoot: building aot (aot)" in again.stdout
+    bad = body.format(check="").replace("JOBS 1", "JOBS many")
+    (source / "CMakeLists.txt").write_text(bad)
+    proc = subprocess.run([_cmake(), "-S", str(source), "-B", str(tmp_path / "b3"), "-G", "Ninja",
+                           f"-DCMAKE_MAKE_PROGRAM={_ninja()}", kfoot_dir], env=env, capture_output=True, text=True)
+    assert proc.returncode != 0 and "JOBS must be a positive integer, not 'many'" in proc.stderr

@@ -2,7 +2,9 @@
 #
 #   cmake -Dkfoot_DIR="$(kfoot config --cmake-dir)" ...
 #   find_package(kfoot CONFIG REQUIRED)
-#   kfoot_add_kernels(<name> SPEC <spec.toml> MODE aot|rtc|hybrid [ARCHS 80 90 ...] [HOT <trace>] [NAME <lib>])
+#   kfoot_add_kernels(<name> SPEC <spec.toml> MODE aot|rtc|hybrid [ARCHS 80 90 ...] [HOT <trace>] [NAME <lib>]
+#                     [FAMILIES <glob>...] [NO_CHECK] [KEEP_GOING] [JOBS <n>] [SHARD_SIZE <n>]
+#                     [EXTRA_ARGS <kfoot build argument>...] [DEPENDS <file>...])
 #
 # Targets:
 #   kfoot::runtime   header-only C++ runtime (kfoot/runtime.hpp): include folder, dl, threads (NVRTC is
@@ -19,35 +21,67 @@ cmake_policy(VERSION 3.20)
 get_filename_component(_kfoot_package "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 set(kfoot_INCLUDE_DIR "${_kfoot_package}/include")
 
-# The kfoot command: KFOOT_EXECUTABLE when given, else the kfoot script of the Python environment
-# this package is installed in (<prefix>/lib/pythonX.Y/site-packages/kfoot), else the one on PATH.
-if(NOT KFOOT_EXECUTABLE)
-  find_program(KFOOT_EXECUTABLE kfoot HINTS "${_kfoot_package}/../../../../bin" NO_DEFAULT_PATH)
+# The kfoot command (KFOOT_COMMAND, a list): KFOOT_EXECUTABLE when given; else the kfoot script of
+# the environment this package is installed in (<prefix>/lib/pythonX.Y/site-packages/kfoot:
+# a venv, --user or system install); else, for an editable install, the kfoot of a venv next to
+# the source tree (.venv/ or venv/, as the README sets up) or of $VIRTUAL_ENV; else, for a
+# --target install, the Python that installed it (its bin/kfoot's #! line) run as `python -m kfoot`
+# with the target folder on PYTHONPATH; else the kfoot on PATH.
+set(_kfoot_python_path "")
+if(KFOOT_EXECUTABLE)
+  set(KFOOT_COMMAND "${KFOOT_EXECUTABLE}")
+else()
+  set(_kfoot_hints "${_kfoot_package}/../../../../bin" "${_kfoot_package}/../.venv/bin" "${_kfoot_package}/../venv/bin")
+  if(DEFINED ENV{VIRTUAL_ENV} AND NOT "$ENV{VIRTUAL_ENV}" STREQUAL "")
+    list(APPEND _kfoot_hints "$ENV{VIRTUAL_ENV}/bin")
+  endif()
+  find_program(KFOOT_EXECUTABLE kfoot NO_DEFAULT_PATH HINTS ${_kfoot_hints})
+  if(KFOOT_EXECUTABLE)
+    set(KFOOT_COMMAND "${KFOOT_EXECUTABLE}")
+  elseif(EXISTS "${_kfoot_package}/../bin/kfoot")
+    file(STRINGS "${_kfoot_package}/../bin/kfoot" _kfoot_shebang LIMIT_COUNT 1)
+    string(REGEX REPLACE "^#! *" "" _kfoot_python "${_kfoot_shebang}")
+    if(_kfoot_shebang MATCHES "^#!" AND EXISTS "${_kfoot_python}")
+      get_filename_component(_kfoot_python_path "${_kfoot_package}/.." ABSOLUTE)
+      # -P: the working directory is not put on the path (it might hold another kfoot).
+      set(KFOOT_COMMAND "${CMAKE_COMMAND}" -E env "PYTHONPATH=${_kfoot_python_path}" "${_kfoot_python}" -P -m kfoot)
+      set(KFOOT_EXECUTABLE "${_kfoot_package}/__init__.py")  # what a rebuild depends on
+    endif()
+  endif()
+  if(NOT KFOOT_COMMAND)
+    find_program(KFOOT_EXECUTABLE kfoot)
+    if(KFOOT_EXECUTABLE)
+      set(KFOOT_COMMAND "${KFOOT_EXECUTABLE}")
+    endif()
+  endif()
 endif()
-if(NOT KFOOT_EXECUTABLE)
-  find_program(KFOOT_EXECUTABLE kfoot)
-endif()
-if(NOT KFOOT_EXECUTABLE)
+if(NOT KFOOT_COMMAND)
   set(kfoot_FOUND FALSE)
-  set(kfoot_NOT_FOUND_MESSAGE "the kfoot command was not found next to ${_kfoot_package} nor on PATH; set KFOOT_EXECUTABLE")
+  set(kfoot_NOT_FOUND_MESSAGE "the kfoot command was not found for the package in ${_kfoot_package} (looked in its "
+      "environment's bin/, a .venv/ or venv/ beside it, $VIRTUAL_ENV/bin, a --target install's bin/, PATH); set KFOOT_EXECUTABLE")
   cmake_policy(POP)
   return()
 endif()
 
-execute_process(COMMAND "${KFOOT_EXECUTABLE}" config --cmake-dir
+execute_process(COMMAND ${KFOOT_COMMAND} config --cmake-dir
                 OUTPUT_VARIABLE _kfoot_config RESULT_VARIABLE _kfoot_rc ERROR_VARIABLE _kfoot_err
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT _kfoot_rc EQUAL 0)
   set(kfoot_FOUND FALSE)
-  set(kfoot_NOT_FOUND_MESSAGE "${KFOOT_EXECUTABLE} config failed: ${_kfoot_err}")
+  list(JOIN KFOOT_COMMAND " " _kfoot_shown)
+  set(kfoot_NOT_FOUND_MESSAGE "${_kfoot_shown} config failed: ${_kfoot_err}")
   cmake_policy(POP)
   return()
 endif()
 set(_kfoot_cmake_dir "${_kfoot_config}")
+if(NOT kfoot_FIND_QUIETLY)
+  list(JOIN KFOOT_COMMAND " " _kfoot_shown)
+  message(STATUS "kfoot: ${_kfoot_shown}")
+endif()
 get_filename_component(_kfoot_here "${CMAKE_CURRENT_LIST_DIR}" REALPATH)
 get_filename_component(_kfoot_there "${_kfoot_cmake_dir}" REALPATH)
 if(NOT _kfoot_here STREQUAL _kfoot_there)
-  message(WARNING "kfoot: ${KFOOT_EXECUTABLE} belongs to the package in ${_kfoot_there}, not to ${_kfoot_here}; "
+  message(WARNING "kfoot: ${KFOOT_COMMAND} belongs to the package in ${_kfoot_there}, not to ${_kfoot_here}; "
                   "set KFOOT_EXECUTABLE to the kfoot of this package")
 endif()
 
@@ -84,7 +118,8 @@ function(_kfoot_archs out)
 endfunction()
 
 function(kfoot_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 KA "" "SPEC;MODE;HOT;NAME" "ARCHS")
+  cmake_parse_arguments(PARSE_ARGV 1 KA "NO_CHECK;KEEP_GOING" "SPEC;MODE;HOT;NAME;JOBS;SHARD_SIZE"
+                        "ARCHS;FAMILIES;EXTRA_ARGS;DEPENDS")
   if(KA_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "kfoot_add_kernels(${target}): unknown arguments ${KA_UNPARSED_ARGUMENTS}")
   endif()
@@ -113,7 +148,7 @@ function(kfoot_add_kernels target)
     set(archs ${CMAKE_CUDA_ARCHITECTURES})
   endif()
 
-  set(command "${KFOOT_EXECUTABLE}" build --mode "${KA_MODE}" "${spec}" -o "${out}" --no-progress
+  set(command ${KFOOT_COMMAND} build --mode "${KA_MODE}" "${spec}" -o "${out}" --no-progress
               --depfile "${out}/kfoot.d")
   # kfoot itself too: a new kfoot (pip install -U rewrites the script) builds again.
   set(depends "${spec}" "${KFOOT_EXECUTABLE}")
@@ -132,6 +167,34 @@ function(kfoot_add_kernels target)
   if(CMAKE_CUDA_COMPILER)
     list(APPEND command --nvcc "${CMAKE_CUDA_COMPILER}")
   endif()
+  # The build options a real library needs, passed through as `kfoot build` spells them.
+  foreach(pattern IN LISTS KA_FAMILIES)
+    list(APPEND command --family "${pattern}")
+  endforeach()
+  if(KA_NO_CHECK)
+    list(APPEND command --no-check)
+  endif()
+  if(KA_KEEP_GOING)
+    list(APPEND command --keep-going)
+  endif()
+  foreach(option JOBS SHARD_SIZE)
+    if(DEFINED KA_${option})
+      if(NOT KA_${option} MATCHES "^[1-9][0-9]*$")
+        message(FATAL_ERROR "kfoot_add_kernels(${target}): ${option} must be a positive integer, not '${KA_${option}}'")
+      endif()
+    endif()
+  endforeach()
+  if(KA_JOBS)
+    list(APPEND command --jobs "${KA_JOBS}")
+  endif()
+  if(KA_SHARD_SIZE)
+    list(APPEND command --shard-size "${KA_SHARD_SIZE}")
+  endif()
+  list(APPEND command ${KA_EXTRA_ARGS})
+  foreach(extra IN LISTS KA_DEPENDS)
+    get_filename_component(extra "${extra}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND depends "${extra}")
+  endforeach()
   if(CMAKE_CUDA_COMPILER_LAUNCHER)
     list(JOIN CMAKE_CUDA_COMPILER_LAUNCHER " " launcher)
     list(APPEND command --launcher "${launcher}")
@@ -153,7 +216,8 @@ function(kfoot_add_kernels target)
     DEPFILE "${out}/kfoot.d"
     COMMENT "kfoot: building ${target} (${KA_MODE})"
     VERBATIM)
-  add_custom_target(${target}_kfoot_build DEPENDS "${out}/kfoot.stamp")
+  # ALL: `cmake --build` (and so `cmake --install`) builds the kernels even with no target linking them.
+  add_custom_target(${target}_kfoot_build ALL DEPENDS "${out}/kfoot.stamp")
 
   string(TOUPPER "${KA_NAME}" upper)
   if(KA_MODE STREQUAL "rtc")
