@@ -342,3 +342,40 @@ def test_a_malformed_usage_file_is_one_line(explain_fatbin, tmp_path, name, cont
     proc = run_kfoot("explain", explain_fatbin, "--usage", path, check_rc=2)
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert message in proc.stderr and name in proc.stderr, proc.stderr
+
+
+# ---------------------------------------------------------------- from diagnosis to remedy
+
+def _template_ids(mangled_names) -> set[str]:
+    """c++filt's `kernel<A, B>` of each name: its text less `void ` and the parameter list."""
+    return {cxxfilt.demangle(n).split(" ", 1)[1].rsplit("(", 1)[0] for n in mangled_names}
+
+
+def test_emitted_spec_enumerates_exactly_the_familys_template_ids(explain_fatbin, identical_binaries, tmp_path):
+    (tmp_path / "grid.cuh").write_text(_source().split("void launch_all")[0])
+    (tmp_path / "same.cuh").write_text(IDENTICAL_SOURCE.split("void launch_all")[0])
+    cases = [(explain_fatbin, "grid_kernel", "grid.cuh"), (explain_fatbin, "cast_kernel", "grid.cuh"),
+             (identical_binaries[0], "xor_kernel", "same.cuh"), (identical_binaries[0], "unused_kernel", "same.cuh")]
+    for binary, family, header in cases:
+        spec = tmp_path / f"{family}.toml"
+        run_kfoot("explain", binary, "--emit-spec", family, "--header", header, "-o", spec)
+        listed = set(run_kfoot("enumerate", spec, "--list").stdout.split("\n")) - {""}
+        expected = _template_ids(n for n in cuobjdump_symbols(binary).kernel_names if _oracle_arguments(n)[0] == family)
+        assert listed == expected, family
+    text = (tmp_path / "unused_kernel.toml").read_text()
+    assert "# arg1 never changes the code" in text
+    assert "# arg0 gives the same code for int, unsigned int" in (tmp_path / "xor_kernel.toml").read_text()
+
+
+def test_emitted_trace_names_the_launched_variants(explain_fatbin, tmp_path):
+    launched = _launched_names(explain_fatbin)
+    (tmp_path / "names.txt").write_text("\n".join(launched) + "\n")
+    trace = tmp_path / "hot.jsonl"
+    run_kfoot("explain", explain_fatbin, "--usage", tmp_path / "names.txt", "--emit-trace", trace)
+    from kfoot.runtime.trace import read_trace
+
+    assert set(read_trace(trace)) == _template_ids(launched)
+    proc = run_kfoot("explain", explain_fatbin, "--emit-trace", trace, check_rc=2)
+    assert "--emit-trace needs --usage" in proc.stderr and proc.stderr.count("\n") == 1
+    proc = run_kfoot("explain", explain_fatbin, "--emit-spec", "no_such_family", "--header", "x.cuh", check_rc=2)
+    assert "no such family" in proc.stderr and proc.stderr.count("\n") == 1

@@ -14,25 +14,40 @@ from .terminal import terminal
 @click.option("--usage", "usage_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Which kernels a workload launched: a kfoot trace, an nsys SQLite export, a Kineto trace, an "
                    "ncu CSV or a list of names (repeatable; docs/explain.md).")
+@click.option("--emit-spec", "spec_family", metavar="FAMILY", help="Print a kfoot spec whose variants are this family's instantiations.")
+@click.option("--header", help="The header --emit-spec's spec names (relative to where the spec will be).")
+@click.option("--emit-trace", "trace_output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the launched kernels (--usage) as a kfoot trace for build --mode hybrid --hot.")
 @click.option("--top", type=click.IntRange(min=1), default=15, show_default=True, help="Families in the table.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("--max-memory", "max_memory_text", metavar="SIZE", help="What decoding may hold at once (as kfoot report).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output to this file, atomically.")
-def command(paths, as_json, usage_files, top, jobs, max_memory_text, output):
+def command(paths, as_json, usage_files, spec_family, header, trace_output, top, jobs, max_memory_text, output):
     """Each template family's axes: its template arguments, their values, the grid they span
     against the instantiations present, and the axis that drives the count."""
     from contextlib import ExitStack
 
+    from ..core.atomic import write_output
+    from ..core.errors import KfootError
+    from ..explain.emit import emit_spec, emit_trace
     from ..explain.explain_json import to_document
     from ..explain.render import render_explanation
     from ..explain.run import explain_paths
     from .report_cmd import _progress
 
+    if bool(spec_family) != bool(header):
+        raise KfootError("--emit-spec FAMILY and --header H go together")
+    if trace_output and not usage_files:
+        raise KfootError("--emit-trace needs --usage: the kernels a workload launched")
     term = terminal()
     with ExitStack() as bars:
         explanation = explain_paths(paths, usage_files=usage_files, jobs=jobs, max_memory=max_memory(max_memory_text),
                                     progress_factory=_progress(term, bars) if term.interactive else None)
-    if as_json:
+    if trace_output:
+        write_output(trace_output, emit_trace(explanation, spec_family))
+    if spec_family:
+        term.emit(emit_spec(explanation, spec_family, header), output)
+    elif as_json:
         term.json(to_document(explanation), output)
     else:
         term.emit(render_explanation(explanation, top), output)

@@ -21,6 +21,7 @@ def explain_family(name: str, kernels: list[Kernel]) -> FamilyExplanation:
     stable = {k.name: strip_module_ids(k.name) for k in kernels}
     distinct = sorted(set(stable.values()))
     family.distinct_kernels = len(distinct)
+    family.kernel_names = distinct
     args = {n: template_arguments(n, name) for n in distinct}
     width = max((len(a) for a in args.values()), default=0)
     rows = {n: a + (ABSENT,) * (width - len(a)) for n, a in args.items()}

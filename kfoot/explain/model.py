@@ -74,6 +74,7 @@ class FamilyExplanation:
     archs: list[ArchFamily] = field(default_factory=list)
     identical_groups: list[IdenticalGroup] = field(default_factory=list)
     usage: ArchUsage | None = None  # with --usage: over every arch
+    kernel_names: list[str] = field(default_factory=list)  # distinct, module IDs removed, sorted (not in the JSON)
 
     @property
     def foldable_bytes(self) -> int:
