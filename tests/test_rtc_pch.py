@@ -18,6 +18,8 @@ from elftools.elf.elffile import ELFFile
 from kfoot.compile.rtc_registry import build_rtc
 from kfoot.variants.loader import load_spec
 from oracles.cli import REPO
+from test_cpp_runtime import _env, rtc_check, scale_registry  # noqa: F401 (fixtures: the C++ program, the example registry)
+from test_cpp_runtime import _run as _run_cpp
 from test_rtc_support import cubin_facts, write_mini_spec
 
 # Compiles three mini variants one program each in one process, the PCH corrupted (or not)
@@ -89,3 +91,19 @@ def test_a_corrupt_pch_is_a_silent_recompile(mini_registry, without_pch, tmp_pat
     assert stats["hits"] == 0 and stats["refused"] == 1
     for on, off in zip(cubins, without_pch[1]):
         assert _texts(on, tmp_path / "a.cubin") == _texts(off, tmp_path / "b.cubin") != {}
+
+
+def test_the_cpp_runtime_reuses_a_pch_within_its_process(rtc_check, scale_registry, tmp_path):
+    runs = {}
+    for mode in ("1", "0"):
+        tmp = tmp_path / f"tmp{mode}"
+        tmp.mkdir()
+        out = tmp_path / f"cpp{mode}.cubin"
+        runs[mode] = _run_cpp(rtc_check, scale_registry, "sm_90", out, "--id", "example::scale_kernel<float, 2>",
+                              env=_env(None, KFOOT_CACHE="off", KFOOT_PCH=mode, TMPDIR=str(tmp),
+                                       RTC_CHECK_FIRST="example::scale_kernel<float, 1>"))
+        assert list(tmp.iterdir()) == [], "the C++ runtime left PCH files behind"
+        runs[mode]["texts"] = _texts(out.read_bytes(), tmp_path / f"t{mode}.cubin")
+    assert (runs["1"]["compiles"], runs["1"]["pch_hits"]) == (2, 1)
+    assert (runs["0"]["compiles"], runs["0"]["pch_hits"]) == (2, 0)
+    assert runs["1"]["texts"] == runs["0"]["texts"] != {}

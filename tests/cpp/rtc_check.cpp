@@ -3,10 +3,12 @@
 //   rtc_check REGISTRY ARCH OUT --id TEMPLATE_ID           the same, by template-id
 //   rtc_check REGISTRY ARCH - --threads N FAMILY ...       N threads ask at once
 //   rtc_check --route REGISTRY TEMPLATE_ID ARCH             "aot" or "rtc" (no compile)
+// With RTC_CHECK_FIRST=TEMPLATE_ID that kernel's cubin is made first (a PCH for the second).
 // Prints one JSON line; a kfoot::Error prints "error: ..." and exits 3.
 #include <kfoot/runtime.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
       handle = reg.kernel(argv[next], values);
     }
     const kfoot::Kernel* kernel = &handle;
+    if (const char* first = std::getenv("RTC_CHECK_FIRST")) reg.kernel_by_id(first).cubin(arch);
     std::vector<std::thread> pool;
     std::vector<std::size_t> sizes(threads);
     std::vector<std::string> errors(threads);
@@ -71,7 +74,7 @@ int main(int argc, char** argv) {
     std::cout << "{\"template_id\": \"" << kernel->template_id() << "\", \"lowered_name\": \"" << kernel->lowered_name(arch)
               << "\", \"route\": \"" << kernel->route(arch) << "\", \"bytes\": " << cubin.size()
               << ", \"same_size\": " << (same ? "true" : "false") << ", \"memory_hits\": " << s.memory_hits
-              << ", \"disk_hits\": " << s.disk_hits << ", \"compiles\": " << s.compiles << ", \"cache_dir\": \""
+              << ", \"disk_hits\": " << s.disk_hits << ", \"compiles\": " << s.compiles << ", \"pch_hits\": " << s.pch_hits << ", \"cache_dir\": \""
               << reg.cache_dir() << "\"}\n";
   } catch (const kfoot::Error& e) {
     std::cout << "error: " << e.what() << "\n";

@@ -62,6 +62,7 @@ struct Stats {
   std::uint64_t memory_hits = 0;  // cubin() / launch served from this process's memory
   std::uint64_t disk_hits = 0;    // served from the disk cache
   std::uint64_t compiles = 0;     // NVRTC programs compiled
+  std::uint64_t pch_hits = 0;     // programs this process compiled with a precompiled header (all registries)
 };
 
 struct Dim3 {
@@ -101,7 +102,9 @@ class Bytes {
 #include "detail/includes.hpp"
 #include "detail/prelude.hpp"
 #include "detail/fingerprint.hpp"
+#include "detail/nvjitlink.hpp"
 #include "detail/nvrtc.hpp"
+#include "detail/pch.hpp"
 #include "detail/driver.hpp"
 #include "detail/cache.hpp"
 

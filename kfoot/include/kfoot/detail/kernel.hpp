@@ -18,6 +18,7 @@
 
 #include "archs.hpp"
 #include "driver.hpp"
+#include "pch.hpp"
 #include "registry.hpp"
 
 namespace kfoot {
@@ -108,7 +109,8 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
     for (const auto& d : s.toolkit()) opts.push_back("-I" + d);
     std::optional<std::vector<std::string>> link;
     if (!s.link_tag(f, arch).empty()) link = detail::link_options(arch, opts);
-    detail::Compiled compiled = detail::compile_program(nv, source, template_id, opts, link ? &*link : nullptr);
+    detail::Compiled compiled =
+        detail::Pch::get().compile(nv, source, template_id, opts, link ? &*link : nullptr, s.digest(f));
     b->lowered_name = compiled.lowered_name;
     b->cubin.assign(compiled.cubin.begin(), compiled.cubin.end());
     s.compiles.fetch_add(1, std::memory_order_relaxed);

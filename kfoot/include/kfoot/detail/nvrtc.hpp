@@ -37,6 +37,7 @@ class Nvrtc {
   const char* (*error_string)(int) = nullptr;
   int (*ltoir_size)(Prog, std::size_t*) = nullptr;  // null when this libnvrtc cannot make LTO-IR
   int (*ltoir)(Prog, char*) = nullptr;
+  int (*set_pch_heap)(std::size_t) = nullptr;  // null before NVRTC 12.8: no precompiled headers
   std::string path;
 
   static Nvrtc& get() {
@@ -73,6 +74,7 @@ class Nvrtc {
               bind(h, error_string, "nvrtcGetErrorString");
     if (!ok) error_ = path + ": not a usable libnvrtc (a symbol is missing)";
     if (!bind(h, ltoir_size, "nvrtcGetLTOIRSize") || !bind(h, ltoir, "nvrtcGetLTOIR")) ltoir_size = nullptr;
+    bind(h, set_pch_heap, "nvrtcSetPCHHeapSize");
   }
   std::string error_;
 };
@@ -126,7 +128,7 @@ inline bool safe_option(const std::string& o) {
 }
 
 struct Compiled {
-  std::string cubin, lowered_name;
+  std::string cubin, lowered_name, log;
   double seconds = 0;
 };
 
@@ -165,6 +167,7 @@ inline Compiled compile_program(Nvrtc& nv, const std::string& source, const std:
     throw Error("NVRTC failed to compile " + name_expression + ": " + first);
   }
   Compiled out;
+  out.log = log;
   const char* lowered = nullptr;
   nv.lowered(prog, name_expression.c_str(), &lowered);
   out.lowered_name = lowered ? lowered : "";

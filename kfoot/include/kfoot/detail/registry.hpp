@@ -26,6 +26,7 @@
 #include "inputfile.hpp"
 #include "json.hpp"
 #include "nvrtc.hpp"
+#include "pch.hpp"
 #include "prelude.hpp"
 #include "toolkit.hpp"
 #include "units.hpp"
@@ -448,7 +449,7 @@ inline Kernel Registry::kernel_by_id(const std::string& template_id) const {
 }
 
 inline Stats Registry::stats() const {
-  return Stats{s_->memory_hits.load(), s_->disk_hits.load(), s_->compiles.load()};
+  return Stats{s_->memory_hits.load(), s_->disk_hits.load(), s_->compiles.load(), detail::Pch::get().hits.load()};
 }
 inline const std::string& Registry::mode() const { return s_->mode; }
 inline const std::string& Registry::path() const { return s_->path; }
