@@ -31,9 +31,12 @@ def test_without_keep_going_every_failure_is_counted_and_named(tmp_path):
     proc = run_kfoot("build", "--mode", "aot", SPEC, "--arch", "sm_90", "-o", tmp_path / "out", "--no-progress",
                      check_rc=2)
     assert "3 variant(s) failed to compile" in proc.stderr
-    named = {line.strip().split(" [fill]")[0] for line in proc.stderr.splitlines() if " [fill]: " in line}
-    assert named == FAILING  # bool too, which nvcc prints as __nv_bool
-    # The error names the user's header, not kfoot's link to its folder.
+    lines = [line.strip() for line in proc.stderr.splitlines() if " [fill]: " in line]
+    # Each line starts at the user's header and line (the static_assert, read from the header's
+    # text), never kfoot's build/inc link to its folder; bool too, which nvcc prints as __nv_bool.
+    at = f"{HEADER}:{_line_of(HEADER, 'static_assert')}: "
+    assert all(line.startswith(at) for line in lines), lines
+    assert {line[len(at):].split(" [fill]")[0] for line in lines} == FAILING
     assert f"{HEADER}(" in proc.stderr and "inc/" not in proc.stderr
     assert not (tmp_path / "out" / "libkfoot_kernels.so").exists()
 
@@ -71,13 +74,12 @@ def test_keep_going_with_nothing_that_compiles_is_one_line(tmp_path):
     assert "no variant compiled" in proc.stderr and "Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize("blamed, pieces", [
-    ({1, 4}, [[1], [4], [0, 2, 3, 5]]),  # the compiler named them: each alone, the rest together
-    (set(), [[0, 1, 2], [3, 4, 5]]),  # nobody named: halves
-    ({0, 1, 2, 3, 4, 5}, [[0, 1, 2], [3, 4, 5]]),  # everybody named: halves
-])
-def test_a_failing_shard_is_split_until_failures_are_isolated(blamed, pieces):
+def test_a_failing_shard_is_compiled_again_one_variant_per_unit():
     shard = Shard(name="pack_x", variants=list(range(6)))
-    parts = split_failed_shard(shard, blamed)
-    assert [part.variants for part in parts] == pieces
+    parts = split_failed_shard(shard)
+    assert [part.variants for part in parts] == [[i] for i in range(6)]
     assert len({part.name for part in parts}) == len(parts) and all(p.name.startswith("pack_x") for p in parts)
+
+
+def _line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)

@@ -52,6 +52,7 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     from ..compile.build import build
+    from ..compile.failures import failure_line
 
     term = terminal()
     with step_bar(term, "building") if not no_progress else nullcontext() as progress:
@@ -66,7 +67,7 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     failures = getattr(result, "failures", None)
     if failures:
         for failure in failures:
-            term.note(f"  {failure.template_id} [{failure.family}]: {failure.error}")
+            term.note(f"  {failure_line(failure)}")
         raise KfootError(f"{len(failures)} variant(s) failed to compile and were left out; the library holds "
                          f"the other {len(result.variants):,}")
     return 0

@@ -174,16 +174,18 @@ def _build_aot(
         if run.returncode == 0:
             break
         failures = [with_real_paths(f, links, linked)
-                    for f in collect_failures(build_dir, shards, line_maps, run.failed_outputs)]
+                    for f in collect_failures(build_dir, shards, line_maps, run.failed_outputs, include_dirs, links)]
         if not failures:
             tail = "\n".join(run.output_lines[-15:])
             raise KfootError(f"ninja failed in {build_dir} (exit {run.returncode}):\n{tail}")
-        if not keep_going:
-            raise BuildError(failure_message(failures, len(shards)), failures)
+        # A failing shard is compiled again one variant per unit, with or without --keep-going:
+        # nvcc may stop at a unit's first error, and every failing variant must be named.
         shards, shard_flags, isolated = isolate_failures(shards, shard_flags, failures)
         failed.extend(isolated)
+        if not keep_going and len(isolated) == len(failures):  # every failure stands alone: named
+            raise BuildError(failure_message(failed), failed)
         if not shards:
-            raise BuildError(f"no variant compiled: {failure_message(failed, len(failed))}", failed)
+            raise BuildError(f"no variant compiled: {failure_message(failed)}", failed)
 
     # 3. Mangled names per variant, from each shard's objinfo.
     symbols: list[str] = []

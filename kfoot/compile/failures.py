@@ -1,7 +1,8 @@
 """Variants that do not compile, in an AOT build: naming them from nvcc's log (each source line
-of a shard holds one variant, and template errors name the instantiation), and with
---keep-going isolating them (a failing shard is split until each failure stands alone) so the
-library holds every variant that compiles."""
+of a shard holds one variant, and template errors name the instantiation) at the user's own
+header line, and isolating them (a failing shard is compiled again one variant per translation
+unit, since nvcc may stop at a unit's first error), so every failing variant is named and, with
+--keep-going, the library holds every variant that compiles."""
 
 from __future__ import annotations
 
@@ -30,19 +31,16 @@ class VariantFailure:
     shard: str
     error: str  # the compiler's first error line for this variant
     log: Path
+    # Where the user's own header instantiated it ("FILE:LINE", FILE the real path once
+    # with_real_paths has run): the innermost instantiation context in a family header's folder,
+    # else in any folder kfoot linked; "" when nvcc's log names none.
+    location: str = ""
 
 
-def split_failed_shard(shard: Shard, blamed: set[int]) -> list[Shard]:
-    """A failing shard in smaller pieces: each variant the compiler blamed alone and the rest
-    together, or halves when the log blamed none or all (so every round makes pieces smaller
-    and a failure ends alone in a shard of one)."""
-    n = len(shard.variants)
-    if blamed and len(blamed) < n:
-        groups = [[i] for i in sorted(blamed)] + [[i for i in range(n) if i not in blamed]]
-    else:
-        groups = [list(range(n // 2)), list(range(n // 2, n))]
-    return [Shard(name=f"{shard.name}_k{k}", variants=[shard.variants[i] for i in group])
-            for k, group in enumerate(groups) if group]
+def split_failed_shard(shard: Shard) -> list[Shard]:
+    """A failing shard as one translation unit per variant: nvcc may stop at the first error of
+    a unit, so only alone does each variant say whether it compiles (one round, in parallel)."""
+    return [Shard(name=f"{shard.name}_k{k}", variants=[variant]) for k, variant in enumerate(shard.variants)]
 
 
 def isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], failures: list[VariantFailure]):
@@ -61,8 +59,7 @@ def isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], fai
             proven.append(blamed_here[0])
             continue
         else:
-            ids = {f.template_id for f in blamed_here}
-            pieces = split_failed_shard(shard, {i for i, v in enumerate(shard.variants) if v.template_id in ids})
+            pieces = split_failed_shard(shard)
         for piece in pieces:
             next_shards.append(piece)
             next_flags[piece.name] = shard_flags.get(shard.name, [])
@@ -72,12 +69,24 @@ def isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], fai
 def with_real_paths(failure: VariantFailure, links: list[Path], folders: list[Path]) -> VariantFailure:
     """The error as the user knows the header: its own folder, not kfoot's build/inc link
     (named from build/ on the command line, from build/src/ in a generated #include)."""
-    error = failure.error
-    for link, folder in zip(links, folders):
-        error = error.replace(f"src/../{link.as_posix()}/", f"{folder}/")
-        error = error.replace(f"../{link.as_posix()}/", f"{folder}/")
-        error = error.replace(f"{link.as_posix()}/", f"{folder}/")
-    return dataclasses.replace(failure, error=error)
+    def real(text: str) -> str:
+        for link, folder in zip(links, folders):
+            text = text.replace(f"src/../{link.as_posix()}/", f"{folder}/")
+            text = text.replace(f"../{link.as_posix()}/", f"{folder}/")
+            text = text.replace(f"{link.as_posix()}/", f"{folder}/")
+        return text
+
+    return dataclasses.replace(failure, error=real(failure.error), location=real(failure.location))
+
+
+def _links_in(links: list[Path]) -> str:
+    return "|".join(re.escape(link.as_posix()) for link in links) or r"(?!)"
+
+
+# nvcc's locations: `FILE(LINE): error ...` on an error line, `at line LINE of FILE` in the
+# instantiation context below it (innermost first).
+_ERROR_AT = re.compile(r"^(\S+?)\((\d+)\): ")
+_CONTEXT_AT = re.compile(r"at line (\d+) of (\S+)")
 
 
 ERROR_LINE = re.compile(r"(\berror\b|\bfatal\b)", re.IGNORECASE)
@@ -127,7 +136,8 @@ def _normalise_args(args) -> tuple[str, ...]:
 
 
 def collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, dict[int, int]],
-                      failed_outputs: list[str]) -> list[VariantFailure]:
+                      failed_outputs: list[str], own_links: list[Path] = (), links: list[Path] = ()
+                      ) -> list[VariantFailure]:
     """Name the failing variants of each failed shard, each with its first error line.
 
     nvcc reports an error in a template either at the shard's own line (`x.cu(12): error`)
@@ -136,6 +146,7 @@ def collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, 
     """
     failures: list[VariantFailure] = []
     failed = set(failed_outputs)
+    own, linked = re.compile(rf"(^|/)({_links_in(own_links)})/"), re.compile(rf"(^|/)({_links_in(links)})/")
     for shard in shards:  # spec order, whatever order ninja finished in
         if ShardPaths.of(shard).object not in failed:
             continue
@@ -150,21 +161,37 @@ def collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, 
         by_args = {_normalise_args(v.args): i for i, v in enumerate(shard.variants)}
         first_error = ""
         current_error = ""
-        blamed: dict[int, str] = {}
+        # The user's line for the current error: (rank, "FILE:LINE"), rank 0 in a family header's
+        # folder, 1 in another folder kfoot linked (include_dirs); the innermost of the best rank.
+        current_at: tuple[int, str] | None = None
+        blamed: dict[int, tuple[str, str]] = {}
+
+        def note_location(path: str, line_number: str) -> None:
+            nonlocal current_at
+            rank = 0 if own.search(path) else 1 if linked.search(path) else None
+            if rank is not None and (current_at is None or rank < current_at[0]):
+                current_at = (rank, f"{path}:{line_number}")
 
         def blame(index: int | None) -> None:
             if index is not None and current_error:
-                blamed.setdefault(index, current_error)
+                blamed.setdefault(index, (current_error, current_at[1] if current_at else ""))
 
         for line in text.splitlines():
             stripped = line.strip()
             if ERROR_LINE.search(stripped) and "instantiation of" not in stripped:
                 current_error = stripped
+                current_at = None
                 first_error = first_error or stripped
+                at = _ERROR_AT.match(stripped)
+                if at:
+                    note_location(at.group(1), at.group(2))
                 match = direct.search(stripped)
                 if match:
                     blame(line_maps[shard.name].get(int(match.group(1))))
                 continue
+            context = _CONTEXT_AT.search(stripped)
+            if context:
+                note_location(context.group(2), context.group(1))
             match = during.search(stripped)
             if match:
                 blame(line_maps[shard.name].get(int(match.group(1))))
@@ -177,19 +204,23 @@ def collect_failures(build_dir: Path, shards: list[Shard], line_maps: dict[str, 
         if not first_error:
             first_error = next((l.strip() for l in text.splitlines() if l.strip()), "compiler failed without output")
         if not blamed:
-            blamed = {i: first_error for i in range(len(shard.variants))}
+            blamed = {i: (first_error, "") for i in range(len(shard.variants))}
         for index in sorted(blamed):
             v = shard.variants[index]
-            failures.append(VariantFailure(v.template_id, v.family, shard.name, blamed[index], log))
+            error, location = blamed[index]
+            failures.append(VariantFailure(v.template_id, v.family, shard.name, error, log, location))
     return failures
 
 
-def failure_message(failures: list[VariantFailure], shard_total: int) -> str:
-    shards = sorted({f.shard for f in failures})
-    lines = [
-        f"{len(failures)} variant(s) failed to compile in {len(shards)} of {shard_total} shard(s) "
-        f"(the other shards were built; compiler logs: {failures[0].log.parent})"
-    ]
-    for f in failures:
-        lines.append(f"  {f.template_id} [{f.family}]: {f.error}")
+def failure_line(failure: VariantFailure) -> str:
+    """One failing variant: the user's own FILE:LINE first (where an editor or CI annotation
+    jumps), then the variant, its family and the compiler's first error."""
+    where = f"{failure.location}: " if failure.location else ""
+    return f"{where}{failure.template_id} [{failure.family}]: {failure.error}"
+
+
+def failure_message(failures: list[VariantFailure]) -> str:
+    lines = [f"{len(failures)} variant(s) failed to compile, each compiled alone to be sure "
+             f"(the other shards were built; compiler logs: {failures[0].log.parent})"]
+    lines.extend(f"  {failure_line(f)}" for f in failures)
     return "\n".join(lines)

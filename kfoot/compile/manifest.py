@@ -69,6 +69,7 @@ class ManifestFailure:
     template_id: str
     family: str
     error: str
+    location: str = ""  # the user's header FILE:LINE that instantiated it ("" when nvcc named none)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,8 @@ class Manifest:
             "counts": self.counts,
             "variants": [{"index": v.index, "family": v.family, "template_id": v.template_id, "values": v.values,
                           "symbol": v.symbol, "shard": v.shard} for v in self.variants],
-            "failures": [{"template_id": f.template_id, "family": f.family, "error": f.error} for f in self.failures],
+            "failures": [{"template_id": f.template_id, "family": f.family, "error": f.error, "location": f.location}
+                         for f in self.failures],
             "shards": [{"name": s.name, "table_symbol": s.table_symbol, "source": s.source, "object": s.object,
                         "fatbin": s.fatbin, "flags": list(s.flags), "variants": list(s.variants)}
                        for s in self.shards],
@@ -148,7 +150,8 @@ class Manifest:
                 counts=data["counts"],
                 variants=tuple(ManifestVariant(v["index"], v["family"], v["template_id"], v["values"], v["symbol"],
                                                v["shard"]) for v in data["variants"]),
-                failures=tuple(ManifestFailure(f["template_id"], f["family"], f["error"]) for f in data["failures"]),
+                failures=tuple(ManifestFailure(f["template_id"], f["family"], f["error"], f.get("location", ""))
+                               for f in data["failures"]),
                 shards=tuple(ManifestShard(s["name"], s["table_symbol"], s["source"], s["object"], s["fatbin"],
                                            tuple(s["flags"]), tuple(s["variants"])) for s in data["shards"]),
                 sizes=data["sizes"], timings=data["timings"], content_sha256=data["content_sha256"],
@@ -242,7 +245,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
                 "duplicates_dropped": result.duplicates, "families": families},
         variants=tuple(ManifestVariant(i, v.family, v.template_id, dict(v.values), symbol, shard_of[v.template_id])
                        for i, (v, symbol) in enumerate(zip(result.variants, result.symbols))),
-        failures=tuple(ManifestFailure(f.template_id, f.family, f.error) for f in result.failures),
+        failures=tuple(ManifestFailure(f.template_id, f.family, f.error, f.location) for f in result.failures),
         shards=tuple(shards),
         sizes={"library": result.library_bytes, "fatbin": result.fatbin_bytes},
         timings={**result.timings, "jobs": jobs},

@@ -25,7 +25,7 @@ from ..core.prelude import prelude
 
 @dataclass
 class Shard:
-    name: str  # family_stem(the first family) + "_003" or "_pack" (+ "_k0"... when --keep-going splits it)
+    name: str  # family_stem(family) + "_003", or pack_stem(families) + "_pack" (+ "_k0"... per variant when it failed)
     variants: list[Variant] = field(default_factory=list)
 
     @property
@@ -48,6 +48,16 @@ def family_stem(family: str) -> str:
     file system's 255 (the longest is the stem, a shard suffix and `.syms.json`). Read from the
     right, a shard name is unique: `_k<N>` pieces, then `_<NNN>` or `_pack`, then the digest."""
     return f"{_sanitise(family)[:_STEM_CHARS]}_{hashlib.sha256(family.encode()).hexdigest()[:12]}"
+
+
+def pack_stem(families: list[str]) -> str:
+    """A packed shard's stem names what it holds: its families' names joined by `__` (cut, as a
+    family's, to 40 characters), then 12 hex digits of the sha256 of the whole list, so a failing
+    variant is never found in a shard named after another family alone."""
+    if len(families) == 1:
+        return family_stem(families[0])
+    joined = "__".join(_sanitise(f) for f in families)
+    return f"{joined[:_STEM_CHARS]}_{hashlib.sha256(chr(0).join(families).encode()).hexdigest()[:12]}"
 
 
 # Every shard name plan_shards and --keep-going make, and nothing else: what a build may delete.
@@ -74,7 +84,8 @@ def plan_shards(variants: list[Variant], shard_size: int) -> list[Shard]:
 
     def flush() -> None:
         if pack:
-            shards.append(Shard(name=f"{family_stem(pack[0].family)}_pack", variants=list(pack)))
+            shards.append(Shard(name=f"{pack_stem(list(dict.fromkeys(v.family for v in pack)))}_pack",
+                                variants=list(pack)))
             pack.clear()
 
     for family, members in by_family.items():
