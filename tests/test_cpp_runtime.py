@@ -379,3 +379,45 @@ def test_a_registry_that_is_no_regular_file_or_too_large_is_one_line(rtc_check, 
     assert ("not a regular file" if kind != "huge" else "limit for a registry") in proc.stdout
     with pytest.raises(kfoot.core.errors.KfootError, match="not a regular file" if kind != "huge" else "limit for a registry"):
         load_registry(path)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge", "merged fifo", "regular"])
+def test_an_aot_fatbin_that_is_no_regular_file_or_too_large_is_one_line(rtc_check, tmp_path, kind):
+    """Issue 29, item 5: the runtimes read a hybrid registry's fatbin whole, whatever it was, before
+    handing it to the driver (/dev/zero was a MemoryError, a FIFO hung). Now it is read as the
+    registry is: a regular file of at most AOT_FATBIN_MAX_BYTES, else one line, in both runtimes
+    (the image is what the driver would get: checked here without a GPU)."""
+    from kfoot.runtime.api import aot_image
+    from kfoot.runtime.registry import AOT_FATBIN_MAX_BYTES, load_registry
+
+    vectors = json.loads((REPO / "tests" / "vectors" / "registry.json").read_text())
+    document = json.loads(json.dumps(vectors["base"]))
+    document["aot"] = {"library": "libk.so", "fatbin": "kernels.fatbin", "manifest": "manifest.json", "archs": ["sm_90"],
+                       "sass_archs": ["sm_90"], "kernels": {"ns::k<float, 1>": {"symbol": "s", "fatbin": "build/obj/k.fatbin",
+                                                                                "container": 0}}}
+    folder = tmp_path / "hybrid"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "build" / "obj").mkdir(parents=True)
+    (folder / "templates" / "k.cuh").write_text("\n")
+    (folder / "registry.json").write_text(json.dumps(document))
+    shard = folder / "build" / "obj" / "k.fatbin"
+    if kind == "fifo":
+        os.mkfifo(shard)
+    elif kind == "huge":
+        with open(shard, "wb") as huge:
+            huge.truncate(AOT_FATBIN_MAX_BYTES + 1)
+    elif kind == "merged fifo":
+        os.mkfifo(folder / "kernels.fatbin")
+    else:
+        shard.write_bytes(b"\x50\xed\x55\xba" + bytes(60))
+    expected = "limit for a hybrid build's fatbin" if kind == "huge" else "not a regular file"
+    registry = load_registry(folder)
+    proc = subprocess.run([str(rtc_check), "--aot-image", folder, "ns::k<float, 1>"], capture_output=True, text=True,
+                          timeout=60)
+    if kind == "regular":
+        assert len(aot_image(registry, registry.aot.kernels["ns::k<float, 1>"])) == 64
+        assert proc.returncode == 0 and proc.stdout.strip() == "64", proc
+        return
+    with pytest.raises(kfoot.core.errors.KfootError, match=expected):
+        aot_image(registry, registry.aot.kernels["ns::k<float, 1>"])
+    assert proc.returncode == 3 and proc.stdout.startswith("error: ") and expected in proc.stdout, proc

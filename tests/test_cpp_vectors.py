@@ -29,7 +29,7 @@ from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude
 from kfoot.core.toolchain import nvrtc_search, toolkit_include_dirs
 from kfoot.runtime import fingerprint, nvjitlink, nvrtc
-from kfoot.runtime.registry import REGISTRY_MAX_BYTES, REGISTRY_VERSION
+from kfoot.runtime.registry import AOT_FATBIN_MAX_BYTES, REGISTRY_MAX_BYTES, REGISTRY_VERSION
 from oracles.cli import REPO, run_kfoot
 
 VECTORS = REPO / "tests" / "vectors"
@@ -63,7 +63,8 @@ def test_the_constants_compiled_in_are_pythons(cpp):
     schema = _vectors("cache_key.json")["schema"]
     assert fingerprint.KEY_SCHEMA == schema
     assert cpp("--constants") == {"version": kfoot.__version__, "key_schema": schema,
-                                  "registry_version": REGISTRY_VERSION, "registry_max_bytes": REGISTRY_MAX_BYTES}
+                                  "registry_version": REGISTRY_VERSION, "registry_max_bytes": REGISTRY_MAX_BYTES,
+                                  "aot_fatbin_max_bytes": AOT_FATBIN_MAX_BYTES}
 
 
 def test_sha256_is_hashlibs(cpp):

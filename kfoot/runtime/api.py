@@ -23,9 +23,10 @@ from pathlib import Path
 
 from ..core.archs import sass_runs_on
 from ..core.errors import KfootError, NoGpuError
+from ..core.inputfile import read_limited
 from . import compiler
 from .kernel_cache import DiskCache
-from .registry import Registry, RegistryVariant, load_registry
+from .registry import AOT_FATBIN_MAX_BYTES, AotKernel, Registry, RegistryVariant, load_registry
 from .trace import append_trace
 
 __all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]
@@ -162,18 +163,7 @@ class KernelRegistry:
         with self._module_lock:
             module = self._modules.get((device, fatbin))
             if module is None:
-                path = self.registry.root / fatbin
-                try:
-                    if path.is_file():
-                        image = path.read_bytes()
-                    else:
-                        # build/ was not shipped: kernels.fatbin holds every shard's container back
-                        # to back; the driver would load only the first, so cut out this shard's.
-                        path = self.registry.root / self.registry.aot.fatbin
-                        image = _shard_container(path, container)
-                except OSError as exc:
-                    raise KfootError(f"AOT fatbin unreadable ({exc.strerror}); ship the hybrid build folder whole",
-                                     path=path) from None
+                image = aot_image(self.registry, AotKernel("", fatbin, container))
                 cupy = _cupy()
                 with cupy.cuda.Device(device):
                     module = cupy.cuda.function.Module()
@@ -182,18 +172,32 @@ class KernelRegistry:
         return module
 
 
-def _shard_container(path: Path, index: int | None) -> bytes:
-    """Container `index` of a multi-container .fatbin (an AOT build's kernels.fatbin)."""
+def aot_image(registry: Registry, entry: AotKernel) -> bytes:
+    """The image the driver gets for a hybrid registry's AOT variant: its shard fatbin, else
+    (build/ was not shipped) the shard's container cut out of kernels.fatbin, which holds every
+    shard's back to back (the driver would load only the first). Each is read as untrusted: a
+    regular file of at most AOT_FATBIN_MAX_BYTES (the C++ runtime's detail::aot_image does the same)."""
     from ..binary import fatbin
 
-    if index is None:
+    def read(relative: str) -> bytes:
+        return read_limited(registry.root / relative, what="hybrid build's fatbin", max_bytes=AOT_FATBIN_MAX_BYTES)
+
+    try:
+        return read(entry.fatbin)
+    except FileNotFoundError:
+        pass
+    path = registry.root / registry.aot.fatbin
+    if entry.container is None:
         raise KfootError("the registry does not say which container of the fatbin holds this kernel "
                          "(written by an older kfoot): rebuild, or ship the hybrid build folder whole", path=path)
-    data = path.read_bytes()
+    try:
+        data = read(registry.aot.fatbin)
+    except FileNotFoundError:
+        raise KfootError("AOT fatbin missing; ship the hybrid build folder whole", path=path) from None
     for i, found in enumerate(fatbin.iter_containers(data, 0, len(data), path)):
-        if i == index:
+        if i == entry.container:
             return data[found.offset:found.end]
-    raise KfootError(f"the fatbin has no container {index}: it does not belong to this registry; "
+    raise KfootError(f"the fatbin has no container {entry.container}: it does not belong to this registry; "
                      "ship the hybrid build folder whole", path=path)
 
 

@@ -33,6 +33,8 @@ REGISTRY_VERSION = 1
 REGISTRY_NAME = "registry.json"
 # registry.json: the bundled library's 46,000 variants take 11 MB; a 75 MB one took 1.9 GB to parse.
 REGISTRY_MAX_BYTES = 64 << 20
+# A hybrid build's fatbin, read whole for the driver: 1 GiB (libcusparse's whole library is 250 MB).
+AOT_FATBIN_MAX_BYTES = 1 << 30
 _MISSING = object()
 _SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})  # what an axis value may be (exact types: JSON's)
 _LARGEST_REGISTRY = "the bundled library's 46,000 variants take 11 MB"

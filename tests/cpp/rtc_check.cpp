@@ -3,6 +3,7 @@
 //   rtc_check REGISTRY ARCH OUT --id TEMPLATE_ID           the same, by template-id
 //   rtc_check REGISTRY ARCH - --threads N FAMILY ...       N threads ask at once
 //   rtc_check --route REGISTRY TEMPLATE_ID ARCH             "aot" or "rtc" (no compile)
+//   rtc_check --aot-image REGISTRY TEMPLATE_ID              the bytes of the AOT image the driver would get
 // With RTC_CHECK_FIRST=TEMPLATE_ID that kernel's cubin is made first (a PCH for the second).
 // Prints one JSON line; a kfoot::Error prints "error: ..." and exits 3.
 #include <kfoot/runtime.hpp>
@@ -17,6 +18,17 @@ int main(int argc, char** argv) {
   if (argc == 5 && std::string(argv[1]) == "--route") {
     try {
       std::cout << kfoot::Registry::open(argv[2]).kernel_by_id(argv[3]).route(argv[4]) << "\n";
+    } catch (const kfoot::Error& e) {
+      std::cout << "error: " << e.what() << "\n";
+      return 3;
+    }
+    return 0;
+  }
+  if (argc == 4 && std::string(argv[1]) == "--aot-image") {
+    try {
+      kfoot::Registry::Options options;
+      options.disk_cache = false;
+      std::cout << kfoot::detail::aot_image(kfoot::Registry::open(argv[2], options), argv[3]).size() << "\n";
     } catch (const kfoot::Error& e) {
       std::cout << "error: " << e.what() << "\n";
       return 3;

@@ -194,7 +194,8 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "--constants") {
     std::cout << "{\"version\":" << quote(kfoot::kVersion) << ",\"key_schema\":" << kfoot::kKeySchema
               << ",\"registry_version\":" << kfoot::kRegistryVersion
-              << ",\"registry_max_bytes\":" << kfoot::kRegistryMaxBytes << "}\n";
+              << ",\"registry_max_bytes\":" << kfoot::kRegistryMaxBytes
+              << ",\"aot_fatbin_max_bytes\":" << kfoot::kAotFatbinMaxBytes << "}\n";
     return 0;
   }
   if (argc < 3) {

@@ -112,6 +112,10 @@ namespace kfoot {
 
 class Registry;
 struct Shared;
+namespace detail {
+// The AOT image a hybrid registry's variant launches from (detail/kernel.hpp).
+inline std::string aot_image(const Registry& registry, const std::string& template_id);
+}  // namespace detail
 
 // A variant of a registry: a small handle that shares ownership of the registry's state, so it
 // (and every cubin it returns) stays valid after the Registry it came from is gone, e.g.
@@ -224,6 +228,7 @@ class Registry {
   std::string cache_dir() const;
 
  private:
+  friend std::string detail::aot_image(const Registry&, const std::string&);
   std::shared_ptr<Shared> s_;
 };
 

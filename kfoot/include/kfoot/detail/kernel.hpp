@@ -1,6 +1,6 @@
 // A kernel's cubin and launch: must agree with kfoot/runtime/api.py (Kernel.binary: memory, else
 // the disk cache, else NVRTC; route: the AOT library for a hybrid registry's variants whose SASS
-// runs on the arch, kfoot/core/archs.py's rule; _shard_container: a shard cut out of the merged
+// runs on the arch, kfoot/core/archs.py's rule; aot_image: a shard cut out of the merged
 // fatbin when build/ was not shipped).
 //
 // Part of kfoot/runtime.hpp: include that header, not this one.
@@ -41,6 +41,25 @@ inline std::string fatbin_container(const std::string& data, long long index, co
     offset = (end + 7) & ~std::size_t(7);
   }
   throw Error(path + ": the fatbin has no container " + std::to_string(index) + ": it does not belong to this registry; ship the hybrid build folder whole");
+}
+
+// The image the driver gets for an AOT variant: its shard fatbin, else (build/ not shipped) the
+// shard's container cut out of kernels.fatbin; each read as untrusted (a regular file of at most
+// kAotFatbinMaxBytes), as kfoot/runtime/api.py's aot_image does.
+inline std::string aot_image(const Shared& s, const AotEntry& entry) {
+  std::string image;
+  if (read_regular(join(s.root, entry.fatbin), "hybrid build's fatbin", kAotFatbinMaxBytes, image)) return image;
+  std::string whole;
+  std::string merged = join(s.root, s.aot_fatbin);
+  if (!read_regular(merged, "hybrid build's fatbin", kAotFatbinMaxBytes, whole))
+    throw Error(merged + ": AOT fatbin missing; ship the hybrid build folder whole");
+  return fatbin_container(whole, entry.container, merged);
+}
+
+inline std::string aot_image(const Registry& registry, const std::string& template_id) {
+  auto found = registry.s_->aot.find(template_id);
+  if (found == registry.s_->aot.end()) throw Error(registry.s_->path + ": no AOT kernel " + shown(template_id));
+  return aot_image(*registry.s_, found->second);
 }
 
 }  // namespace detail
@@ -156,15 +175,7 @@ inline void* Kernel::State::function_for_current_device(Shared& s) const {
     std::lock_guard<std::mutex> modules(s.module_mutex);
     auto& slot = s.modules[{device, "aot:" + entry.fatbin}];
     if (!slot) {
-      std::string image;
-      std::string path = detail::join(s.root, entry.fatbin);
-      if (!detail::read_file(path, image)) {
-        // build/ was not shipped: cut this shard's container out of kernels.fatbin.
-        std::string whole;
-        std::string merged = detail::join(s.root, s.aot_fatbin);
-        if (!detail::read_file(merged, whole)) throw Error(merged + ": AOT fatbin unreadable; ship the hybrid build folder whole");
-        image = detail::fatbin_container(whole, entry.container, merged);
-      }
+      std::string image = detail::aot_image(s, entry);
       drv.check(drv.module_load_data(&slot, image.data()), "cuModuleLoadData");
     }
     module = slot;
