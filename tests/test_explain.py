@@ -208,7 +208,8 @@ def test_docs_list_every_field_a_run_writes(explain_fatbin, identical_binaries, 
 
     (tmp_path / "names.txt").write_text("grid_kernel<float, 1, true>\nnot_a_kernel\n")
     written = set()
-    for args in ((explain_fatbin,), (identical_binaries[0],), (explain_fatbin, "--usage", tmp_path / "names.txt")):
+    for args in ((explain_fatbin,), (identical_binaries[0],), (explain_fatbin, "--usage", tmp_path / "names.txt"),
+                 (explain_fatbin, "--what-if", "rtc=grid_kernel", "--what-if-archs", "sm_80")):
         written |= _paths(json.loads(run_kfoot("explain", *args, "--json").stdout))
     documented = {first_code(row[0]) for row in table_rows(section(DOC_TEXT["docs/explain.md"], "The JSON: `kfoot.explain/1`"))[1:]}
     assert written == documented
@@ -379,3 +380,53 @@ def test_emitted_trace_names_the_launched_variants(explain_fatbin, tmp_path):
     assert "--emit-trace needs --usage" in proc.stderr and proc.stderr.count("\n") == 1
     proc = run_kfoot("explain", explain_fatbin, "--emit-spec", "no_such_family", "--header", "x.cuh", check_rc=2)
     assert "no such family" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- what-if
+
+def test_what_if_rtc_counts_what_leaves(explain_fatbin, tmp_path):
+    sizes = _code_bytes(explain_fatbin, tmp_path / "elf")
+    symbols = cuobjdump_symbols(explain_fatbin)
+    family_of = {n: _oracle_arguments(n)[0] for n in symbols.kernel_names}
+    document = json.loads(run_kfoot("explain", explain_fatbin, "--what-if", "rtc=grid_kernel,cast_kernel", "--json").stdout)
+    rtc = document["what_if_rtc"]
+    leaving = [(arch, n) for arch, n in symbols.entries if family_of[n] in ("grid_kernel", "cast_kernel")]
+    assert rtc["kernels"] == len(leaving) and rtc["variants"] == len({n for _, n in leaving})
+    assert rtc["code_bytes"] == sum(sizes[e] for e in leaving)
+    assert rtc["stored_bytes"] == rtc["code_bytes"]  # an uncompressed fatbin: stored as uncompressed
+    assert rtc["eager_bytes"] > rtc["code_bytes"]
+
+    launched = _launched_names(explain_fatbin)
+    (tmp_path / "names.txt").write_text("\n".join(launched) + "\n")
+    document = json.loads(run_kfoot("explain", explain_fatbin, "--usage", tmp_path / "names.txt",
+                                    "--what-if", "rtc=unused", "--json").stdout)
+    unused = [(arch, n) for arch, n in symbols.entries if n not in launched]
+    assert document["what_if_rtc"]["kernels"] == len(unused)
+    assert document["what_if_rtc"]["code_bytes"] == sum(sizes[e] for e in unused)
+    for bad, message in (("rtc=unused", "needs --usage"), ("rtc=nope", "no such family"), ("aot=x", "write rtc=")):
+        proc = run_kfoot("explain", explain_fatbin, "--what-if", bad, check_rc=2)
+        assert message in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_what_if_archs_against_a_real_build_with_those_archs(tmp_path, nvcc):
+    (tmp_path / "k.cu").write_text(IDENTICAL_SOURCE)
+    builds = {"all": ["-gencode=arch=compute_80,code=sm_80", "-gencode=arch=compute_90,code=[sm_90,compute_90]",
+                      "-gencode=arch=compute_90a,code=sm_90a"],
+              "kept": ["-gencode=arch=compute_80,code=sm_80", "-gencode=arch=compute_90,code=compute_90"]}
+    for name, gencode in builds.items():
+        proc = subprocess.run([str(nvcc), "-fatbin", *gencode, str(tmp_path / "k.cu"), "-o", str(tmp_path / f"{name}.fatbin")],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    document = json.loads(run_kfoot("explain", tmp_path / "all.fatbin", "--what-if-archs", "sm_80,compute_90", "--json").stdout)
+    archs = document["what_if_archs"]
+    real = (tmp_path / "kept.fatbin").stat().st_size
+    assert abs(archs["stored_bytes_after"] - real) <= 0.02 * real, (archs["stored_bytes_after"], real)
+    assert archs["stored_bytes_before"] > 2 * archs["stored_bytes_after"]
+    routes = {d["device"]: (d["before"], d["after"]) for d in archs["devices"]}
+    # CUDA's rules, by hand: sm_80 SASS runs on 8.x; sm_90 loses its SASS and JITs compute_90; 7.5 runs nothing
+    assert routes["sm_80"] == ("sass", "sass") and routes["sm_86"] == ("sass-compatible", "sass-compatible")
+    assert routes["sm_90"] == ("sass", "ptx-jit") and routes["sm_100"] == ("ptx-jit", "ptx-jit")
+    assert routes["sm_75"] == ("none", "none")
+    assert archs["jit_kernels"] == len(cuobjdump_symbols(tmp_path / "kept.fatbin").entries_by_arch()["sm_80"])
+    proc = run_kfoot("explain", tmp_path / "all.fatbin", "--what-if-archs", "sm_8x", check_rc=2)
+    assert "--what-if-archs" in proc.stderr and proc.stderr.count("\n") == 1

@@ -14,6 +14,9 @@ from .terminal import terminal
 @click.option("--usage", "usage_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Which kernels a workload launched: a kfoot trace, an nsys SQLite export, a Kineto trace, an "
                    "ncu CSV or a list of names (repeatable; docs/explain.md).")
+@click.option("--what-if", "what_if", metavar="rtc=FAMILY,...|rtc=unused",
+              help="What would leave the binary if these variants were compiled at run time.")
+@click.option("--what-if-archs", metavar="TARGETS", help="The bytes and GPU support with only these targets kept (sm_80,compute_90).")
 @click.option("--emit-spec", "spec_family", metavar="FAMILY", help="Print a kfoot spec whose variants are this family's instantiations.")
 @click.option("--header", help="The header --emit-spec's spec names (relative to where the spec will be).")
 @click.option("--emit-trace", "trace_output", type=click.Path(dir_okay=False), metavar="FILE",
@@ -22,7 +25,7 @@ from .terminal import terminal
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("--max-memory", "max_memory_text", metavar="SIZE", help="What decoding may hold at once (as kfoot report).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output to this file, atomically.")
-def command(paths, as_json, usage_files, spec_family, header, trace_output, top, jobs, max_memory_text, output):
+def command(paths, as_json, usage_files, what_if, what_if_archs, spec_family, header, trace_output, top, jobs, max_memory_text, output):
     """Each template family's axes: its template arguments, their values, the grid they span
     against the instantiations present, and the axis that drives the count."""
     from contextlib import ExitStack
@@ -41,7 +44,7 @@ def command(paths, as_json, usage_files, spec_family, header, trace_output, top,
         raise KfootError("--emit-trace needs --usage: the kernels a workload launched")
     term = terminal()
     with ExitStack() as bars:
-        explanation = explain_paths(paths, usage_files=usage_files, jobs=jobs, max_memory=max_memory(max_memory_text),
+        explanation = explain_paths(paths, usage_files=usage_files, what_if=what_if, what_if_archs=what_if_archs, jobs=jobs, max_memory=max_memory(max_memory_text),
                                     progress_factory=_progress(term, bars) if term.interactive else None)
     if trace_output:
         write_output(trace_output, emit_trace(explanation, spec_family))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .model import Explanation
+from .whatif import FIRST_USE_COLD_COMPILE_MS, FIRST_USE_DISK_HIT_MS, JIT_MS_PER_KERNEL
 
 SCHEMA = "kfoot.explain/1"
 
@@ -45,6 +46,19 @@ def to_document(explanation: Explanation) -> dict:
     document = _to_document(explanation)
     if explanation.usage is not None:
         document["usage"] = _usage_summary(explanation)
+    rtc, archs = explanation.what_if_rtc, explanation.what_if_archs
+    if rtc is not None:
+        document["what_if_rtc"] = {"families": rtc.chosen, "kernels": rtc.kernels, "variants": rtc.variants,
+                                   "code_bytes": rtc.code_bytes, "stored_bytes": rtc.stored_bytes,
+                                   "eager_bytes": rtc.eager_bytes,
+                                   "first_use_cold_compile_ms": FIRST_USE_COLD_COMPILE_MS,
+                                   "first_use_disk_hit_ms": FIRST_USE_DISK_HIT_MS}
+    if archs is not None:
+        document["what_if_archs"] = {"kept": archs.kept, "stored_bytes_before": archs.stored_bytes_before,
+                                     "stored_bytes_after": archs.stored_bytes_after,
+                                     "devices": [{"device": d.device, "before": d.before, "after": d.after}
+                                                 for d in archs.devices],
+                                     "jit_kernels": archs.jit_kernels, "jit_ms_per_kernel": JIT_MS_PER_KERNEL}
     return document
 
 

@@ -112,6 +112,8 @@ class Explanation:
     families: list[FamilyExplanation] = field(default_factory=list)
     identical_groups: list[IdenticalGroup] = field(default_factory=list)  # across families too
     usage: Usage | None = None  # with --usage (kfoot.explain.usage)
+    what_if_rtc: object | None = None  # kfoot.explain.whatif.RtcWhatIf, with --what-if
+    what_if_archs: object | None = None  # kfoot.explain.whatif.ArchsWhatIf, with --what-if-archs
 
     @property
     def foldable_bytes(self) -> int:

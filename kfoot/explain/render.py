@@ -9,6 +9,7 @@ from rich.text import Text
 from ..core.escape import terminal_text
 from ..core.units import format_bytes
 from .model import Explanation, FamilyExplanation
+from .whatif import FIRST_USE_COLD_COMPILE_MS, FIRST_USE_DISK_HIT_MS
 
 DETAILED_FAMILIES = 5  # families whose axes are listed value by value
 VALUES_SHOWN = 8  # per axis; the rest as a count
@@ -53,6 +54,20 @@ def render_explanation(explanation: Explanation, top: int) -> list:
             first = ", ".join(terminal_text(n) for n in explanation.usage.unmatched[:3])
             line += f"; {explanation.usage.unmatched_count:,} names match no kernel (first: {first})"
         out.append(Text(line))
+    rtc = explanation.what_if_rtc
+    if rtc is not None:
+        out.append(Text(f"what if {', '.join(terminal_text(c) for c in rtc.chosen)} compiled at run time: "
+                        f"{rtc.kernels:,} kernels ({rtc.variants:,} variants) leave the binary, "
+                        f"{format_bytes(rtc.code_bytes)} of code (~{format_bytes(rtc.stored_bytes)} stored), "
+                        f"{format_bytes(rtc.eager_bytes)} of context memory loaded eagerly; each first use "
+                        f"then compiles (~{FIRST_USE_COLD_COMPILE_MS} ms) or loads from the disk cache "
+                        f"(~{FIRST_USE_DISK_HIT_MS} ms)"))
+    archs = explanation.what_if_archs
+    if archs is not None:
+        lines = [f"what if only {', '.join(archs.kept)} were kept: {format_bytes(archs.stored_bytes_after)} of "
+                 f"{format_bytes(archs.stored_bytes_before)} device images stored"]
+        lines += [f"  {d.device}: {d.before} -> {d.after}" for d in archs.devices if d.before != "none" or d.after != "none"]
+        out.append(Text("\n".join(lines)))
     if explanation.identical_groups:
         kernels = sum(len(g.kernels) for g in explanation.identical_groups)
         out.append(Text(f"identical code: {kernels:,} kernels in {len(explanation.identical_groups):,} groups; folding "

@@ -6,20 +6,25 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..binary.cubin import Kernel
+from ..core.archs import parse_targets
 from ..report.analyze import ReportOptions, analyze_paths
 from .axes import explain_family
 from .identical import identical_groups
 from .usage import apply_usage, match_usage
 from .usage_files import read_usage
+from .whatif import what_if_archs as whatif_archs
+from .whatif import what_if_rtc
 from .model import Explanation
 
 
-def explain_paths(paths, *, usage_files=(), jobs: int | None = None, max_memory: int | None = None,
+def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_archs: str | None = None, jobs: int | None = None, max_memory: int | None = None,
                   progress_factory=None) -> Explanation:
     """Every loaded kernel under `paths` by family (relocatable copies, which nothing loads, left
     out), families sorted by code bytes, then kernels (both descending), then name; with
     `usage_files`, which kernels they name (kfoot.explain.usage)."""
     read = [(str(p), *read_usage(p)) for p in usage_files]  # bad usage input fails before any decoding
+    if what_if_archs:
+        parse_targets(what_if_archs, "--what-if-archs")  # as early
     options = ReportOptions(kernel_rows=True, fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
                             cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
@@ -37,4 +42,11 @@ def explain_paths(paths, *, usage_files=(), jobs: int | None = None, max_memory:
         explanation.usage = match_usage(every, read)
         for family in families:
             apply_usage(family, by_family[family.name], explanation.usage)
+    archs = report.totals.archs
+    if what_if:
+        ratios = {a: s.stored_bytes / s.image_bytes for a, s in archs.items() if s.image_bytes}
+        explanation.what_if_rtc = what_if_rtc(explanation, what_if, by_family, ratios)
+    if what_if_archs:
+        explanation.what_if_archs = whatif_archs(what_if_archs, [(a, s.kind, s.stored_bytes, s.kernels)
+                                                                 for a, s in sorted(archs.items())])
     return explanation
