@@ -28,7 +28,6 @@ What the report reads:
 from __future__ import annotations
 
 import hashlib
-import operator
 import re
 import struct
 from dataclasses import dataclass
@@ -68,6 +67,13 @@ EIFMT_SVAL = 0x04
 _GLOBAL_BINDING = bytes(1 if b >> 4 == STB_GLOBAL else 0 for b in range(256))
 _ENTRY_FLAG = bytes(1 if b & STO_CUDA_ENTRY else 0 for b in range(256))
 _FLAGGED = re.compile(b"\x01")
+
+# The section header table as numpy reads it (kfoot.binary.cubin._image_sections), per ELF class.
+_SECTION_FIELDS = ("name", "type", "flags", "addr", "offset", "size", "link", "info", "align", "entsize")
+_SECTION_DTYPE = {
+    2: [(f, "<u8" if f in ("flags", "addr", "offset", "size", "align", "entsize") else "<u4") for f in _SECTION_FIELDS],
+    1: [(f, "<u4") for f in _SECTION_FIELDS],
+}
 
 _LAYOUT = {  # ELF class -> (header, section header, symbol, symbol field order)
     2: (struct.Struct("<16sHHIQQQIHHHHHH"), struct.Struct("<IIQQQQIIQQ"), struct.Struct("<IBBHQQ")),
@@ -152,35 +158,41 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         raise FormatError(f"ELF machine {machine} is not CUDA ({EM_CUDA})", where, 18)
     if shnum and (shentsize != shdr_s.size or shoff + shnum * shentsize > size):
         raise FormatError("section header table points past the end of the image", where, shoff)
-    # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, in one C call
-    sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize]))
-    # Column-wise checks (zip(*rows) transposes in C): one generator per question instead of a
-    # Python loop body per section; libcusparse's cubins have 433,000 sections between them.
-    _names, types, flags, _addrs, offsets, sizes, _links, _infos, aligns, _entsizes = (
-        zip(*sections) if sections else ((),) * 10)
-    if sections and max(map(operator.add, offsets, sizes)) > size:  # C-speed test; the loop only on a hit
-        for index, (stype, end) in enumerate(zip(types, map(operator.add, offsets, sizes))):
-            if stype not in NO_FILE_BYTES and end > size:
-                raise FormatError(f"section {index} points past the end of the image", where,
-                                  shoff + index * shentsize)
-    if shstrndx >= len(sections):
+    import numpy as np  # here, not at import: a report served from its cache never parses a cubin
+
+    # The section header table column-wise: MXNet's libmxnet.so has 1.8 million sections in its
+    # cubins, and a Python loop body per section was most of `kfoot report`'s time there.
+    dtype = np.dtype(_SECTION_DTYPE[elf_class])
+    table = np.frombuffer(data, dtype, shnum, shoff) if shnum else np.zeros(0, dtype)
+    types, offsets, sizes = table["type"], table["offset"], table["size"]
+    # offset + size past the end, without adding (a forged uint64 would wrap)
+    past = (offsets > size) | (sizes > size - np.minimum(offsets, size))
+    past &= ~np.isin(types, tuple(NO_FILE_BYTES))
+    if past.any():
+        index = int(np.argmax(past))
+        raise FormatError(f"section {index} points past the end of the image", where, shoff + index * shentsize)
+    if shstrndx >= shnum:
         raise FormatError("section name table index is out of range", where, 0)
+    # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, only where
+    # a question needs whole rows (the memory estimate, the per-kernel table).
+    sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize])) if with_load or with_resources or with_fingerprints else None
     load_bytes = data_bytes = 0
     if with_load:
-        load_bytes, data_bytes = _load_bytes(data, sections, shstrndx, flags, sizes, aligns)
-    image_sections = _image_sections(data, sections, shstrndx) if with_sections else None
+        _names, _types, flags, _addrs, _offsets, all_sizes, _links, _infos, aligns, _entsizes = zip(*sections)
+        load_bytes, data_bytes = _load_bytes(data, sections, shstrndx, flags, all_sizes, aligns)
+    image_sections = _image_sections(data, table, elf_class, shstrndx) if with_sections else None
 
     kernels: list[Kernel] = []
     kernel_sections: list[int] = []
     kernel_symbols: list[tuple[int, int, bytes]] = []  # (symbol table section, symbol index, raw name)
     global_symbols = 0
     symbol_count = 0
-    for symtab_index, (_name, stype, _flags, _addr, off, sz, link, _info, _align, entsize) in enumerate(sections):
-        if stype != SHT_SYMTAB:
-            continue
-        if link >= len(sections) or (entsize and entsize != sym_s.size):
+    for symtab_index in np.flatnonzero(types == SHT_SYMTAB).tolist():
+        row = table[symtab_index]
+        off, sz, link, entsize = int(row["offset"]), int(row["size"]), int(row["link"]), int(row["entsize"])
+        if link >= shnum or (entsize and entsize != sym_s.size):
             raise FormatError("symbol table is malformed", where, off)
-        strtab = data[sections[link][4]:sections[link][4] + sections[link][5]]
+        strtab = data[int(offsets[link]):int(offsets[link]) + int(sizes[link])]
         count = sz // sym_s.size
         symbol_count += count
         table = data[off:off + count * sym_s.size]
@@ -200,53 +212,103 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
 
     sm = sm_from_flags(ident[8], e_flags)
     if kernels:
-        _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources)
+        # The code section is the one the kernel symbol is defined in: no name lookup needed.
+        code_sizes = sizes.tolist()
+        for kernel, index in zip(kernels, kernel_sections):
+            if 0 < index < shnum:
+                kernel.code_bytes = code_sizes[index]
+        if with_resources:
+            _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols)
         if with_fingerprints:
             _fingerprint_kernels(data, sections, kernels, kernel_sections, elf_class, sm)
     return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
                  image_sections)
 
 
-def _section_category(name: bytes, stype: int) -> str:
-    """Which of IMAGE_SECTIONS a section's bytes count under. sm_100+ images carry a Mercury copy
-    of their tables (`.nv.merc.<section>`), counted as the section it copies; its capsule code
-    (`.nv.capmerc.text.*`) is not the SASS that runs, so it is `other`."""
-    if name.startswith(b".nv.merc."):
-        name = name[len(b".nv.merc"):]
-    if stype in (SHT_SYMTAB, SHT_STRTAB, SHT_SYMTAB_SHNDX) or name in (b".symtab", b".strtab", b".shstrtab"):
-        return "symbols"
-    if stype in (SHT_REL, SHT_RELA) or name.startswith((b".rel.", b".rela.")):
-        return "relocations"
-    if name.startswith(b".text"):
-        return "code"
-    if name.startswith(b".nv.constant"):
-        return "constants"
-    if name.startswith((b".debug", b".nv_debug", b".nv.debug")):
-        return "debug"
-    if name.startswith((b".nv.info", b".nv.callgraph", b".nv.prototype", b".nv.rel.action", b".nv.compat",
-                        b".note", b".nv.metadata", b".nv.resolvedrela")):
-        return "metadata"
-    return "other"
+# What decides a section's category (IMAGE_SECTIONS), in the order the first match wins. sm_100+
+# images carry a Mercury copy of their tables (`.nv.merc.<section>`), counted as the section it
+# copies; its capsule code (`.nv.capmerc.text.*`) is not the SASS that runs, so it is `other`.
+_MERCURY = b".nv.merc"
+_SYMBOL_TYPES = (SHT_SYMTAB, SHT_STRTAB, SHT_SYMTAB_SHNDX)
+_SYMBOL_NAMES = (b".symtab", b".strtab", b".shstrtab")
+_CATEGORY_PREFIXES = (
+    ("relocations", (b".rel.", b".rela.")),
+    ("code", (b".text",)),
+    ("constants", (b".nv.constant",)),
+    ("debug", (b".debug", b".nv_debug", b".nv.debug")),
+    ("metadata", (b".nv.info", b".nv.callgraph", b".nv.prototype", b".nv.rel.action", b".nv.compat", b".note",
+                  b".nv.metadata", b".nv.resolvedrela")),
+)
+# Bytes of a name the categories look at: the longest prefix after the Mercury one, and its end,
+# rounded up to whole 8-byte words.
+_NAME_WINDOW = -(-(len(_MERCURY) + max(len(p) for _, ps in _CATEGORY_PREFIXES for p in ps) + 1) // 8) * 8
 
 
-def _image_sections(data: bytes, sections, shstrndx: int) -> dict[str, int]:
+def _image_sections(data: bytes, table, elf_class: int, shstrndx: int) -> dict[str, int]:
     """The image's bytes by category. Each file byte is counted once: sections are taken in file
     order and a byte another section already covered is not counted again (a forged table may
     overlap); what no section covers (ELF header, program headers, section header table, the
-    padding between sections) is `other`, so the figures add up to len(data) exactly."""
+    padding between sections) is `other`, so the figures add up to len(data) exactly.
+
+    Column-wise in numpy, not a loop over sections: MXNet's libmxnet.so has 1.8 million sections
+    in its cubins, and a Python loop body per section was a third of `kfoot report`'s time there."""
+    import numpy as np  # here, not at import: a report served from its cache never needs it
+
     out = dict.fromkeys(IMAGE_SECTIONS, 0)
-    shstr_sec = sections[shstrndx]
-    names = _section_names(data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]], sections)
-    size, covered = len(data), 0
-    placed = sorted((sec[4], index) for index, sec in enumerate(sections)
-                    if index and sec[1] not in NO_FILE_BYTES and sec[5])
-    for offset, index in placed:
-        start, end = max(offset, covered), min(offset + sections[index][5], size)
-        if end > start:
-            out[_section_category(names[index], sections[index][1])] += end - start
-            covered = end
-    out["other"] = size - sum(n for key, n in out.items() if key != "other")
+    types = table["type"]
+    placed = np.flatnonzero((table["size"] != 0) & ~np.isin(types, tuple(NO_FILE_BYTES)))
+    placed = placed[placed != 0]
+    # Within the image (parse_cubin checked), so int64 holds them.
+    offsets = table["offset"][placed].astype(np.int64)
+    order = np.argsort(offsets, kind="stable")  # file order, then index order
+    placed, offsets = placed[order], offsets[order]
+    # A byte is counted by the first section (in that order) that covers it: each section counts
+    # from the furthest end any section before it reached.
+    ends = offsets + table["size"][placed].astype(np.int64)
+    reached = np.maximum.accumulate(np.concatenate(([0], ends[:-1])))
+    counted = np.maximum(ends - np.maximum(offsets, reached), 0)
+    # Each section's category from the first bytes of its name in the section name table.
+    shstr_header = table[shstrndx]
+    shstr = data[int(shstr_header["offset"]):int(shstr_header["offset"]) + int(shstr_header["size"])]
+    padded = np.frombuffer(shstr + bytes(_NAME_WINDOW), np.uint8)
+    starts = np.minimum(table["name"][placed].astype(np.int64), len(shstr))
+    names = padded[starts[:, None] + np.arange(_NAME_WINDOW)]
+    names[np.cumsum(names == 0, axis=1) > 0] = 0  # nothing after a name's end counts
+    mercury = _prefixed(names.view(np.uint64), _MERCURY + b".")
+    names[mercury, :-len(_MERCURY)] = names[mercury, len(_MERCURY):]
+    names[mercury, -len(_MERCURY):] = 0
+    words = names.view(np.uint64)  # 8 name bytes a column: a prefix test is a mask and a compare
+    category = np.full(len(placed), IMAGE_SECTIONS.index("other"), np.int64)
+    for name, prefixes in reversed(_CATEGORY_PREFIXES):
+        hit = np.zeros(len(placed), bool)
+        for prefix in prefixes:
+            hit |= _prefixed(words, prefix)
+        category[hit] = IMAGE_SECTIONS.index(name)
+    placed_types = types[placed]
+    category[(placed_types == SHT_REL) | (placed_types == SHT_RELA)] = IMAGE_SECTIONS.index("relocations")
+    symbols = np.zeros(len(placed), bool)
+    for stype in _SYMBOL_TYPES:
+        symbols |= placed_types == stype
+    for name in _SYMBOL_NAMES:
+        symbols |= _prefixed(words, name + b"\0")
+    category[symbols] = IMAGE_SECTIONS.index("symbols")
+    sums = np.bincount(category, weights=counted, minlength=len(IMAGE_SECTIONS))
+    for index, key in enumerate(IMAGE_SECTIONS):
+        out[key] = int(sums[index])
+    out["other"] = len(data) - sum(n for key, n in out.items() if key != "other")
     return out
+
+
+def _prefixed(words, prefix: bytes):
+    """Rows of a name matrix (uint64 words, 8 bytes each, little-endian) that start with `prefix`."""
+    import numpy as np
+
+    hit = np.ones(len(words), bool)
+    for column in range(0, len(prefix), 8):
+        chunk = prefix[column:column + 8]
+        mask = int.from_bytes(b"\xff" * len(chunk) + bytes(8 - len(chunk)), "little")
+        hit &= (words[:, column // 8] & np.uint64(mask)) == np.uint64(int.from_bytes(chunk.ljust(8, b"\0"), "little"))
+    return hit
 
 
 def _load_bytes(data: bytes, sections, shstrndx: int, flags, sizes, aligns) -> tuple[int, int]:
@@ -280,13 +342,8 @@ def _section_names(shstr: bytes, sections) -> list[bytes]:
     return [starts[s[0]] if s[0] in starts else _cstr(shstr, s[0]) for s in sections]
 
 
-def _measure_kernels(data, sections, kernels, kernel_sections, kernel_symbols, with_resources: bool) -> None:
-    # The code section is the one the kernel symbol is defined in: no name lookup needed.
-    for kernel, index in zip(kernels, kernel_sections):
-        if 0 < index < len(sections):
-            kernel.code_bytes = sections[index][5]
-    if not with_resources:
-        return  # registers, shared memory and parameters are only shown by the per-kernel table
+def _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols) -> None:
+    """Registers, stack, shared memory, constants and parameters: only the per-kernel table shows them."""
     shstr_sec = sections[_shstrndx(data)]
     shstr = data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]]
     names = _section_names(shstr, sections)
