@@ -86,6 +86,7 @@ def _build_aot(
     keep_going: bool = False,
     progress=None,
     name: str | None = None,
+    header_with_registry: bool = False,  # hybrid: NAME/kernels.hpp also declares NAME::registry()
 ) -> AotResult:
     """Compile `variants` (default: every variant of the spec, or of `families`) for `archs`.
 
@@ -209,7 +210,7 @@ def _build_aot(
     outputs.remove_stale_stage(build_dir, {FATBIN_NAME, library.name})
     header = out / lookup_mod.header_path(name)
     header.parent.mkdir(parents=True, exist_ok=True)
-    write_if_changed(header, lookup_mod.render_header(name))
+    write_if_changed(header, lookup_mod.render_header(name, with_registry=header_with_registry))
     cache_used = launchers.difference(cache_before, launchers.snapshot(launcher_argv))
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]

@@ -59,7 +59,8 @@ def _build_hybrid(spec, out_dir, every, hot, *, archs, jobs=None, compress_mode=
     from .ninja_file import ShardPaths
 
     result = build_aot(spec, out_dir, archs=archs, variants=hot, jobs=jobs, compress_mode=compress_mode, nvcc=nvcc,
-                       launcher=launcher, progress=progress, caller_holds_lock=True, **aot_options)
+                       launcher=launcher, progress=progress, caller_holds_lock=True, header_with_registry=True,
+                       **aot_options)
     out = Path(result.out_dir)
     # The shard's own fatbin: loading it brings in that shard's kernels, not the whole library's.
     # Without build/, the runtime cuts the shard's container out of kernels.fatbin instead

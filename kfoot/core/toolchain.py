@@ -79,14 +79,13 @@ def nvrtc_search(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> NvrtcS
     """The libnvrtc candidates: KFOOT_NVRTC (a file; then nothing else), CUDA_HOME and CUDA_PATH
     (lib/, lib64/), the dynamic linker's own search (NVRTC_SONAMES), the NVIDIA wheels on the
     running Python's path, /usr/local/cuda."""
-    env = os.environ if env is None else env
-    explicit = env.get("KFOOT_NVRTC")
+    environ = os.environ if env is None else env
+    explicit = environ.get("KFOOT_NVRTC")
     if explicit:
         return NvrtcSearch((explicit,), f"KFOOT_NVRTC={explicit}")
     candidates: list[str] = []
     looked: list[str] = ["KFOOT_NVRTC (unset)"]
-    for var in ("CUDA_HOME", "CUDA_PATH"):
-        home = env.get(var)
+    for var, home in (("CUDA_HOME", environ.get("CUDA_HOME")), ("CUDA_PATH", environ.get("CUDA_PATH"))):
         if home:
             found = _first_library(Path(home), "libnvrtc.so")
             if found:
@@ -96,7 +95,7 @@ def nvrtc_search(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> NvrtcS
             looked.append(f"{var} (unset)")
     candidates.extend(NVRTC_SONAMES)
     looked.append("the dynamic linker (" + ", ".join(NVRTC_SONAMES) + ": LD_LIBRARY_PATH, RUNPATH, ld.so.cache)")
-    wheels = runtime_wheel_roots(env, site_dirs)
+    wheels = runtime_wheel_roots(environ, site_dirs)
     for root in wheels:
         found = _first_library(root, "libnvrtc.so")
         if found:
@@ -113,9 +112,9 @@ def find_library(stem: str, env=None, site_dirs=None, system: Path = SYSTEM_CUDA
     """Another CUDA library found by path alone (libnvJitLink): the first name starting with
     `stem`, sorted, in lib/ else lib64/ of CUDA_HOME, CUDA_PATH, the NVIDIA wheels on the
     running Python's path, /usr/local/cuda (detail/toolkit.hpp's find_library)."""
-    env = os.environ if env is None else env
-    trees = [Path(env[var]) for var in ("CUDA_HOME", "CUDA_PATH") if env.get(var)]
-    trees += [*runtime_wheel_roots(env, site_dirs), Path(system)]
+    environ = os.environ if env is None else env
+    trees = [Path(home) for home in (environ.get("CUDA_HOME"), environ.get("CUDA_PATH")) if home]
+    trees += [*runtime_wheel_roots(environ, site_dirs), Path(system)]
     for tree in trees:
         found = _first_library(tree, stem)
         if found:
@@ -128,16 +127,27 @@ def toolkit_header_roots(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -
     order: KFOOT_NVRTC's tree (the folder above its lib/), CUDA_HOME, CUDA_PATH, the NVIDIA wheels
     on the running Python's path, /usr/local/cuda. A registry's own bundled copy comes first
     (kfoot.runtime.registry); the dynamic linker has no say in headers."""
-    env = os.environ if env is None else env
+    environ = os.environ if env is None else env
     roots: list[Path] = []
-    if env.get("KFOOT_NVRTC"):
-        roots.append(Path(env["KFOOT_NVRTC"]).parent.parent)
-    for var in ("CUDA_HOME", "CUDA_PATH"):
-        if env.get(var):
-            roots.append(Path(env[var]))
-    roots.extend(runtime_wheel_roots(env, site_dirs))
+    if environ.get("KFOOT_NVRTC"):
+        roots.append(Path(environ.get("KFOOT_NVRTC")).parent.parent)
+    roots += [Path(home) for home in (environ.get("CUDA_HOME"), environ.get("CUDA_PATH")) if home]
+    roots.extend(runtime_wheel_roots(environ, site_dirs))
     roots.append(Path(system))
     return roots
+
+
+# Where a shipped registry keeps its toolkit headers, relative to its folder (kfoot.runtime.ship):
+# the runtimes look there before any CUDA installation.
+BUNDLE = "toolkit/include"
+
+
+def bundled_include_dirs(registry_root: Path) -> tuple[Path, ...] | None:
+    """The toolkit headers a shipped registry carries (include/, and include/cccl when there), or None."""
+    inc = Path(registry_root) / BUNDLE
+    if not (inc / "cuda_fp16.h").is_file():
+        return None
+    return (inc, inc / "cccl") if (inc / "cccl").is_dir() else (inc,)
 
 
 def toolkit_include_dirs(env=None, site_dirs=None, system: Path = SYSTEM_CUDA) -> tuple[Path, ...]:

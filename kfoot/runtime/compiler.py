@@ -18,6 +18,7 @@ from .. import __version__
 from ..core.archs import parse_device_arch
 from ..core import workers
 from ..core.errors import KfootError
+from ..core.toolchain import bundled_include_dirs
 from . import fingerprint, nvjitlink, nvrtc, pch
 from .kernel_cache import DiskCache
 from .statmemo import StatMemo
@@ -94,7 +95,8 @@ class SourceContext:
     def __init__(self, registry: Registry, arch: str, memo: StatMemo | None = None):
         self.registry = registry
         self.arch = parse_device_arch(arch).name
-        self.include_dirs = nvrtc.include_dirs()
+        # A shipped registry's own toolkit headers first (docs/runtime.md#finding-nvrtc).
+        self.include_dirs = bundled_include_dirs(registry.root) or nvrtc.include_dirs()
         self.memo = memo
         self._nvrtc_version: str | None = None
         self._jitlink_version: str | None | bool = False  # False: not looked up yet
@@ -137,7 +139,7 @@ class SourceContext:
     def options(self, family: RegistryFamily) -> tuple[str, ...]:
         """NVRTC options for a family: its header's folder and the spec's include_dirs (the
         registry's copies), then the spec's defines and flags (registry `nvrtc_options`)."""
-        return family_options(self.arch, [family])
+        return family_options(self.arch, [family], self.include_dirs)
 
     def digest(self, family: RegistryFamily) -> str:
         header = family.header
@@ -197,14 +199,14 @@ def program_source(headers: list[Path], template_ids: list[str] = ()) -> str:
     return prelude(template_ids) + "".join(f'#include "{header.name}"\n' for header in headers)
 
 
-def family_options(arch: str, families: list[RegistryFamily]) -> tuple[str, ...]:
+def family_options(arch: str, families: list[RegistryFamily], toolkit: tuple[Path, ...] | None = None) -> tuple[str, ...]:
     """NVRTC options for a program of these families' variants (warm groups a program by
     header and options, so it is usually one family's): -I of each header's folder and of the
     spec's include_dirs, then the spec's defines and flags, each once, in order."""
     includes = [f"-I{f.header.parent}" for f in families]
     includes += [f"-I{d}" for f in families for d in f.include_dirs]
     extra = [opt for f in families for opt in f.options]
-    return nvrtc.compile_options(arch, tuple(dict.fromkeys(includes)) + tuple(dict.fromkeys(extra)))
+    return nvrtc.compile_options(arch, tuple(dict.fromkeys(includes)) + tuple(dict.fromkeys(extra)), toolkit)
 
 
 def _batch_key(family: RegistryFamily) -> tuple:
@@ -220,7 +222,7 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     families = list(dict.fromkeys(context.registry.families[v.family].name for v in variants))
     families = [context.registry.families[name] for name in families]
     headers = list(dict.fromkeys(f.header for f in families))
-    options = family_options(context.arch, families)
+    options = family_options(context.arch, families, context.include_dirs)
     lean = all(context.link_tag(f) for f in families)
     program = pch.compile_program(program_source(headers, [v.template_id for v in variants]),
                                   [v.template_id for v in variants], options,

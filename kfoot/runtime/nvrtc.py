@@ -193,8 +193,9 @@ def set_pch_heap_size(size: int) -> None:
     lib.nvrtcSetPCHHeapSize(ctypes.c_size_t(size))
 
 
-def compile_options(arch: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
-    includes = tuple(f"-I{d}" for d in include_dirs())
+def compile_options(arch: str, extra: tuple[str, ...] = (), toolkit: tuple[Path, ...] | None = None) -> tuple[str, ...]:
+    """`toolkit`: the toolkit include folders to use (a shipped registry's bundle), else the search's."""
+    includes = tuple(f"-I{d}" for d in (toolkit if toolkit is not None else include_dirs()))
     return (f"-arch={arch}", *DEFAULT_OPTIONS, *extra, *includes)
 
 

@@ -197,7 +197,11 @@ struct Shared {
   std::once_flag toolkit_once;
 
   const std::vector<std::string>& toolkit() {
-    std::call_once(toolkit_once, [&] { toolkit_dirs = detail::toolkit_include_dirs(); });
+    // A shipped registry's own toolkit headers first (kfoot.core.toolchain.bundled_include_dirs).
+    std::call_once(toolkit_once, [&] {
+      toolkit_dirs = detail::bundled_include_dirs(root);
+      if (toolkit_dirs.empty()) toolkit_dirs = detail::toolkit_include_dirs();
+    });
     return toolkit_dirs;
   }
   const std::string& nvrtc() {

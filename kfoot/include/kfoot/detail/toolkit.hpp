@@ -143,6 +143,16 @@ inline std::vector<std::string> toolkit_header_roots(const std::string& system =
   return roots;
 }
 
+// The toolkit headers a shipped registry carries in <root>/toolkit/include (kfoot.runtime.ship),
+// and its cccl/ when there; empty when it carries none (kfoot.core.toolchain.bundled_include_dirs).
+inline std::vector<std::string> bundled_include_dirs(const std::string& registry_root) {
+  std::string inc = join(registry_root, "toolkit/include");
+  if (!is_file(join(inc, "cuda_fp16.h"))) return {};
+  std::vector<std::string> dirs{inc};
+  if (is_dir(join(inc, "cccl"))) dirs.push_back(join(inc, "cccl"));
+  return dirs;
+}
+
 // Toolkit headers NVRTC needs (kfoot.core.toolchain.toolkit_include_dirs).
 inline std::vector<std::string> toolkit_include_dirs(const std::string& system = system_cuda()) {
   std::string looked;
