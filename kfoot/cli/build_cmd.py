@@ -10,7 +10,7 @@ from ..compile.ninja_file import COMPRESS_MODES
 from ..core.archs import DEFAULT_BUILD_ARCHS
 from ..core.errors import KfootError
 from .specarg import default_spec
-from .tables import step_bar, summary_table
+from .tables import cost_table, step_bar, summary_table
 from .terminal import terminal
 
 @click.command("build")
@@ -47,8 +47,10 @@ from .terminal import terminal
 @click.option("--no-check-family", "unchecked", multiple=True, metavar="PATTERN",
               help="rtc and hybrid: skip the NVRTC check for the families whose name matches this glob "
                    "(repeatable); families of modes = [\"aot\"] are never checked.")
+@click.option("--by", "by", type=click.Choice(["family", "shard"]), default=None,
+              help="aot and hybrid: also show compile seconds and kernels per family or per shard.")
 def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, shard_size, families, hot_trace,
-            as_json, no_progress, keep_going, name, depfile, no_check, unchecked):
+            as_json, no_progress, keep_going, name, depfile, no_check, unchecked, by):
     """Build the variants of SPEC into DIR. SPEC is a path or bundled:NAME; without it, the
     bundled demo spec (80 variants), never the hours-long bundled:kernels."""
     from ..compile.build import build
@@ -63,7 +65,11 @@ def command(spec, mode, out_dir, archs, jobs, compress_mode, nvcc, launcher, sha
     if as_json:
         term.json(result.summary())
     else:
-        term.emit([summary_table(f"kfoot build --mode {mode}", result.rows())])
+        shown = [summary_table(f"kfoot build --mode {mode}", result.rows())]
+        aot = result if mode == "aot" else getattr(result, "aot", None)
+        if by and aot is not None:
+            shown.append(cost_table(aot.cost, by))
+        term.emit(shown)
     failures = getattr(result, "failures", None)
     if failures:
         for failure in failures:

@@ -25,6 +25,27 @@ def summary_table(title: str, rows):
     return table
 
 
+def cost_table(cost, by: str):
+    """`kfoot build --by family|shard`: compile seconds and kernels per family or per shard
+    (kfoot.compile.costs.BuildCost), costliest first."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..core.escape import terminal_text
+
+    rows = cost.families if by == "family" else cost.shards
+    table = Table(title=f"Build cost by {by}", title_justify="left")
+    for column, justify in ((by, "left"), ("variants", "right"), ("kernels", "right"), ("compile s", "right"),
+                            ("shards" if by == "family" else "families", "left")):
+        table.add_column(column, justify=justify)
+    for row in sorted(rows, key=lambda r: -(r.compile_s or 0)):
+        seconds = "-" if row.compile_s is None else f"{row.compile_s:.2f}"
+        last = f"{row.shards}" if by == "family" else ", ".join(row.families)
+        table.add_row(Text(terminal_text(row.family if by == "family" else row.name)), f"{row.variants:,}",
+                      f"{row.kernels:,}", seconds, Text(terminal_text(last)))
+    return table
+
+
 @contextmanager
 def step_bar(term: Terminal, label: str):
     """A bar for work counted in steps whose total may change (ninja's edges, NVRTC programs);

@@ -40,6 +40,7 @@ from . import outputs
 from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
+from .costs import build_cost
 from .failures import BuildError, VariantFailure, collect_failures, failure_message, isolate_failures, with_real_paths
 from .lock import output_lock
 from .nvcc_checks import check_nvcc_flags
@@ -215,6 +216,7 @@ def _build_aot(
     elapsed = time.perf_counter() - started
     sass = [t.name for t in targets if t.is_sass]
     ordered_variants = [v for shard in shards for v in shard.variants]
+    cost = build_cost(build_dir, shards, len(sass))
     result = AotResult(
         out_dir=out,
         library=library,
@@ -237,6 +239,7 @@ def _build_aot(
         failures=failed,
         timings={"generate_s": round(generate_s, 3), "ninja_s": round(ninja_s, 3), "total_s": round(elapsed, 3)},
         compiler_cache=cache_used,
+        cost=cost,
     )
     manifest_mod.write_manifest(
         result,

@@ -14,7 +14,8 @@ Schema `kfoot.manifest/1`:
     shards [{name, table_symbol, source, object, fatbin, flags, variants: [index...]}] (flags: the
     spec's, for that shard's families, after toolchain.flags on its nvcc command line; their
     macros are #define lines in the source instead),
-    sizes {library, fatbin}, content_sha256, timings {generate_s, ninja_s, total_s, jobs}.
+    sizes {library, fatbin}, content_sha256, timings {generate_s, ninja_s, total_s, jobs}, cost {shards,
+    families} (compile seconds and kernels, kfoot.compile.costs).
 
 `symbol` is the kernel's mangled name (what cuModuleGetFunction takes when loading the
 shard's fatbin); `shards[].fatbin` is a loadable fatbin holding just that shard's kernels.
@@ -25,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,7 @@ class Manifest:
     sizes: dict
     timings: dict
     content_sha256: str = ""  # of everything above but the timings (set by `to_json`)
+    cost: dict = field(default_factory=dict)  # kfoot.compile.costs.BuildCost.to_json()
 
     def _body(self) -> dict:
         return {
@@ -133,6 +135,7 @@ class Manifest:
         body = self._body()
         body["content_sha256"] = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
         body["timings"] = self.timings
+        body["cost"] = self.cost  # compile seconds change on every build too: outside the hash
         return body
 
     @classmethod
@@ -155,6 +158,7 @@ class Manifest:
                 shards=tuple(ManifestShard(s["name"], s["table_symbol"], s["source"], s["object"], s["fatbin"],
                                            tuple(s["flags"]), tuple(s["variants"])) for s in data["shards"]),
                 sizes=data["sizes"], timings=data["timings"], content_sha256=data["content_sha256"],
+                cost=data.get("cost", {}),
             )
         except (KeyError, TypeError) as exc:
             raise KfootError(f"{path}: the build manifest is malformed (missing {exc}); rebuild") from None
@@ -249,6 +253,7 @@ def write_manifest(result: "AotResult", *, spec: "Spec", toolchain: dict, compre
         shards=tuple(shards),
         sizes={"library": result.library_bytes, "fatbin": result.fatbin_bytes},
         timings={**result.timings, "jobs": jobs},
+        cost=result.cost.to_json(),
     )
     write_atomic(result.manifest, json.dumps(manifest.to_json(), indent=1) + "\n")
     write_atomic(key_file, key)

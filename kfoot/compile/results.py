@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.units import format_bytes
 from ..runtime.registry import REGISTRY_NAME, Registry
 from ..variants.enumerate import Variant
+from .costs import BuildCost
 from .launcher import summary_row
 from .failures import VariantFailure
 from .nvrtc_checks import NvrtcCheck
@@ -41,6 +42,7 @@ class AotResult:
     timings: dict = field(default_factory=dict)
     # --launcher sccache|ccache: what the cache did (kfoot.compile.launcher.difference)
     compiler_cache: dict | None = None
+    cost: BuildCost = field(default_factory=BuildCost)  # compile seconds and kernels per shard and family
 
     @property
     def up_to_date(self) -> bool:
@@ -68,6 +70,7 @@ class AotResult:
             "kernels_per_s": round(self.kernels / self.elapsed_s, 1) if self.compiled_shards else None,
             "failed": sorted(f.template_id for f in self.failures),
             "compiler_cache": self.compiler_cache,
+            "cost": self.cost.to_json(),
         }
 
     def rows(self) -> list[tuple[str, str]]:
@@ -129,6 +132,7 @@ class RegistryResult:
                 "kernels": self.aot.kernels,
                 "up_to_date": self.aot.up_to_date,
                 "compiler_cache": self.aot.compiler_cache,
+                "cost": self.aot.cost.to_json(),
             }
         return out
 
