@@ -118,3 +118,53 @@ def test_a_planted_report_record_neither_blocks_nor_is_read_whole(tmp_path, what
     for args in (("stats", "--json"), ("verify", "--json")):
         proc = _kfoot_limited("cache", "--cache-dir", tmp_path / "c", *args)
         assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
+
+
+# ------------------------------------------------------------------------------ item 15
+def _retyped(cache: DiskCache, key_: str, **fields) -> Path:
+    """Rewrite the entry of `key_` with `fields` changed, its checksum made valid again (json.dumps
+    and hashlib: the entry format of docs/runtime.md)."""
+    import hashlib
+
+    path = cache.entry_path(key_)
+    meta = json.loads(path.read_bytes().partition(b"\n")[0])
+    body = json.dumps({**meta, **fields}, sort_keys=True, separators=(",", ":")).encode()
+    path.write_bytes(body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n")
+    return path
+
+
+@pytest.mark.parametrize("fields", [{"blob_size": "x"}, {"blob_size": [1]}, {"arch": 90}, {"name_expression": {"a": 1}},
+                                    {"lowered_name": 7}, {"blob": int("1" * 64)}, {"created": "now"}],
+                         ids=lambda f: "-".join(f"{k}={v}" for k, v in f.items()))
+def test_an_entry_with_a_field_of_the_wrong_type_is_a_bad_entry(tmp_path, fields):
+    """Issue 29, item 15: a valid checksum but `blob_size: "x"` crashed every `kfoot cache` command
+    and, with a size bound, the next compile's store. Now it is a bad entry: listed, counted,
+    deleted by `verify --fix` and `prune`, left out of `export`, a miss for the runtime."""
+    root = tmp_path / "c"
+    cache = DiskCache(root)
+    keys = fill(cache, 3)
+    bad = _retyped(cache, keys[0], **fields)
+    for args in (("ls", "--json"), ("ls",), ("stats", "--json"), ("stats",), ("verify", "--json")):
+        proc = run_kfoot("cache", "--cache-dir", root, *args, check_rc=None)
+        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
+    verify = json.loads(run_kfoot("cache", "--cache-dir", root, "verify", "--json", check_rc=None).stdout)
+    assert [row["path"] for row in verify["bad"]] == [str(bad)]
+    export = run_kfoot("cache", "--cache-dir", root, "export", tmp_path / "out.tar", check_rc=None)
+    assert export.returncode == 0, export.stderr
+    import tarfile
+
+    with tarfile.open(tmp_path / "out.tar") as tar:  # the oracle: the archive's own member list
+        exported = {Path(m.name).name for m in tar.getmembers() if m.name.startswith("entries/")}
+    assert exported == {f"{k}.entry" for k in keys[1:]}
+    # The runtime: a miss, and with a bound set the next store (which lists every entry) works.
+    with pytest.warns(Warning, match="entry field|another key|no valid cubin"):
+        assert DiskCache(root).get(keys[0]) is None
+    bad = _retyped(cache, keys[1], **fields)
+    bounded = DiskCache(root, max_bytes=1 << 20)
+    (bounded.root / "usage").unlink(missing_ok=True)  # measured afresh: every entry is read
+    fill(bounded, 1, start=10)
+    assert bounded.get(key(10)) is not None
+    for args in (("verify", "--fix"), ("prune", "--max-bytes", "0")):
+        proc = run_kfoot("cache", "--cache-dir", root, *args, check_rc=None)
+        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
+    assert not bad.exists()

@@ -28,7 +28,7 @@ from kfoot.core.errors import KfootError
 from kfoot.core.includes import walk_includes
 from kfoot.core.prelude import prelude
 from kfoot.core.toolchain import nvrtc_search, toolkit_include_dirs
-from kfoot.runtime import fingerprint, nvjitlink, nvrtc
+from kfoot.runtime import cache_entry, fingerprint, nvjitlink, nvrtc
 from kfoot.runtime.registry import AOT_FATBIN_MAX_BYTES, REGISTRY_MAX_BYTES, REGISTRY_VERSION
 from oracles.cli import REPO, run_kfoot
 
@@ -378,3 +378,21 @@ def _registry_problems(side: str, case: dict, answer: dict) -> list[str]:
     if case.get("short") and len(error) > 400:
         return [f"{side}, {case['about']}: an error line of {len(error)} characters"]
     return []
+
+
+def test_cache_entries_are_checked_alike(cpp):
+    """Issue 29, item 15: an entry with a valid checksum but a field of the wrong type (blob_size
+    "x", an arch that is a number...) is a bad entry on both sides, with the same problem."""
+    vectors = _vectors("cache_entry.json")
+    cases = vectors["parse_entry"]
+    problems = []
+    for case, answer in zip(cases, cpp(VECTORS / "cache_entry.json", "parse_entry"), strict=True):
+        body, _, rest = case["entry"].partition("\n")
+        if rest and case["problem"] != "entry checksum mismatch":  # the vectors' own checksums, by hashlib
+            assert rest == hashlib.sha256(body.encode()).hexdigest() + "\n", case["why"]
+        python = cache_entry.parse_entry(case["entry"].encode(), case["key"])[1]
+        for side, got in (("python", python), ("c++", answer)):
+            expected = case["problem"]
+            if (got is None) != (expected is None) or (expected is not None and not got.startswith(expected)):
+                problems.append(f"{side}: {case['why']}: {got!r}, expected {expected!r}")
+    assert not problems, "\n".join(problems)

@@ -30,8 +30,28 @@ def format_entry(meta: dict) -> bytes:
     return body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n"
 
 
+# The fields readers use, with the JSON type each must have when present (an entry is untrusted:
+# a valid checksum proves nothing about who wrote it). Others are left alone. The C++ reader
+# (detail/cache.hpp parse_cache_entry) checks the same, in the same order (tests/vectors/cache_entry.json).
+_STRING, _COUNT, _NUMBER = "a string", "a non-negative integer", "a number"
+FIELD_TYPES = {"arch": _STRING, "blob_size": _COUNT, "compile_seconds": _NUMBER, "created": _NUMBER, "family": _STRING,
+               "kfoot": _STRING, "lowered_name": _STRING, "name_expression": _STRING, "nvrtc": _STRING,
+               "program_kernels": _COUNT}
+
+
+def _has_type(value: object, kind: str) -> bool:
+    if isinstance(value, bool):
+        return False
+    if kind == _STRING:
+        return isinstance(value, str)
+    if kind == _COUNT:
+        return isinstance(value, int) and value >= 0
+    return isinstance(value, (int, float))
+
+
 def parse_entry(data: bytes, key: str) -> tuple[dict | None, str | None]:
-    """(metadata, None) for a sound entry of `key`, else (None or metadata, the problem)."""
+    """(metadata, None) for a sound entry of `key`, else (None or metadata, the problem): every
+    field of FIELD_TYPES present has its type, so readers may use them as they are."""
     body, sep, rest = data.partition(b"\n")
     if not sep or not rest.endswith(b"\n"):
         return None, "truncated entry"
@@ -39,14 +59,19 @@ def parse_entry(data: bytes, key: str) -> tuple[dict | None, str | None]:
         return None, "entry checksum mismatch"
     try:
         meta = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None, "entry is not JSON"
     if not isinstance(meta, dict) or not all(k in meta for k in ("key", "blob", "lowered_name")):
         return None, "entry lacks its key, blob or kernel name"
-    if meta["key"] != key:
-        return meta, "entry holds another key (renamed or copied file)"
-    if not HEX64.fullmatch(str(meta["blob"])):
-        return meta, "entry names no valid cubin"
+    if not isinstance(meta["key"], str) or meta["key"] != key:
+        return None, "entry holds another key (renamed or copied file)"
+    if not isinstance(meta["blob"], str) or not HEX64.fullmatch(meta["blob"]):
+        return None, "entry names no valid cubin"
+    for name, kind in FIELD_TYPES.items():
+        if name in meta and not _has_type(meta[name], kind):
+            return None, f"entry field '{name}' is not {kind}"
+    if not meta["lowered_name"]:
+        return None, "entry field 'lowered_name' is empty"
     return meta, None
 
 

@@ -98,6 +98,11 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
       return refused(e);
     }
   }
+  if (name == "parse_entry") {
+    d::Json meta;
+    std::string problem;
+    return d::parse_cache_entry(member(c, "entry").text, member(c, "key").text, meta, problem) ? "null" : quote(problem);
+  }
   if (name == "parse_arch") {
     try {
       return quote(d::parse_arch(member(c, "text").text).name());

@@ -43,6 +43,49 @@ namespace kfoot::detail {
 constexpr long long kMaxEntryBytes = 64LL << 10;
 constexpr long long kMaxBlobBytes = 256LL << 20;
 
+// A sound entry of `key` (true, its fields in `meta`), or false and the problem, as
+// kfoot/runtime/cache_entry.py parse_entry names it (tests/vectors/cache_entry.json): the fields
+// readers use have their JSON type when present, checked in the same (sorted) order.
+inline bool parse_cache_entry(const std::string& data, const std::string& key, Json& meta, std::string& problem) {
+  auto nl = data.find('\n');
+  if (nl == std::string::npos || data.size() < nl + 2 || data.back() != '\n') { problem = "truncated entry"; return false; }
+  std::string body = data.substr(0, nl);
+  if (Sha256::hex(body) != data.substr(nl + 1, data.size() - nl - 2)) { problem = "entry checksum mismatch"; return false; }
+  try {
+    meta = JsonReader(body, "entry").parse();
+  } catch (const Error&) {
+    problem = "entry is not JSON";
+    return false;
+  }
+  const Json *k = meta.get("key"), *b = meta.get("blob"), *l = meta.get("lowered_name");
+  if (meta.kind != Json::Object || !k || !b || !l) { problem = "entry lacks its key, blob or kernel name"; return false; }
+  if (k->kind != Json::String || k->text != key) { problem = "entry holds another key (renamed or copied file)"; return false; }
+  if (b->kind != Json::String || b->text.size() != 64 || b->text.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    problem = "entry names no valid cubin";
+    return false;
+  }
+  enum Type { String, Count, Number };
+  static const std::pair<const char*, Type> fields[] = {
+      {"arch", String}, {"blob_size", Count}, {"compile_seconds", Number}, {"created", Number}, {"family", String},
+      {"kfoot", String}, {"lowered_name", String}, {"name_expression", String}, {"nvrtc", String},
+      {"program_kernels", Count}};
+  for (const auto& [name, type] : fields) {
+    const Json* value = meta.get(name);
+    if (!value) continue;
+    bool zero = value->text.find_first_not_of("-0") == std::string::npos;  // -0 is 0 to Python
+    bool ok = type == String ? value->kind == Json::String
+            : type == Number ? value->kind == Json::Number
+                             : value->is_integer() && (value->text[0] != '-' || zero);
+    if (!ok) {
+      problem = std::string("entry field '") + name + "' is not " +
+                (type == String ? "a string" : type == Number ? "a number" : "a non-negative integer");
+      return false;
+    }
+  }
+  if (l->text.empty()) { problem = "entry field 'lowered_name' is empty"; return false; }
+  return true;
+}
+
 struct CacheHit {
   std::vector<unsigned char> cubin;
   std::string lowered_name;
@@ -79,7 +122,7 @@ class DiskCache {
     if (rc != 0) return false;
     std::string problem;
     Json meta;
-    if (!parse_entry(data, key, meta, problem)) {
+    if (!parse_cache_entry(data, key, meta, problem)) {
       warn(path, problem);
       ::unlink(path.c_str());
       return false;
@@ -222,26 +265,6 @@ class DiskCache {
     out.reserve(static_cast<std::size_t>(st.st_size));
     return read_bounded(fd, out, static_cast<std::size_t>(limit)) ? 0 : EFBIG;
   }
-  static bool parse_entry(const std::string& data, const std::string& key, Json& meta, std::string& problem) {
-    auto nl = data.find('\n');
-    if (nl == std::string::npos || data.size() < nl + 2 || data.back() != '\n') { problem = "truncated entry"; return false; }
-    std::string body = data.substr(0, nl);
-    if (Sha256::hex(body) != data.substr(nl + 1, data.size() - nl - 2)) { problem = "entry checksum mismatch"; return false; }
-    try {
-      meta = JsonReader(body, "entry").parse();
-    } catch (const Error&) {
-      problem = "entry is not JSON";
-      return false;
-    }
-    const Json *k = meta.get("key"), *b = meta.get("blob"), *l = meta.get("lowered_name");
-    if (meta.kind != Json::Object || !k || !b || !l) { problem = "entry lacks its key, blob or kernel name"; return false; }
-    if (k->text != key) { problem = "entry holds another key (renamed or copied file)"; return false; }
-    if (b->kind != Json::String || b->text.size() != 64 || b->text.find_first_not_of("0123456789abcdef") != std::string::npos) {
-      problem = "entry names no valid cubin";
-      return false;
-    }
-    return true;
-  }
   // A folder below the root by descriptor, each step O_NOFOLLOW and owned by this user.
   int open_dir(int root_fd, const std::vector<std::string>& parts, bool create) {
     int fd = ::dup(root_fd);
@@ -370,7 +393,7 @@ class DiskCache {
         std::string data;
         Json meta;
         std::string problem;
-        if (read_own(e.path, data, kMaxEntryBytes) == 0 && parse_entry(data, e.key, meta, problem)) e.blob = meta.get("blob")->text;
+        if (read_own(e.path, data, kMaxEntryBytes) == 0 && parse_cache_entry(data, e.key, meta, problem)) e.blob = meta.get("blob")->text;
         ++users[e.blob];
       }
       auto drop_blob = [&](const std::string& sha) {
