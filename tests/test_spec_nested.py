@@ -156,3 +156,13 @@ def test_bad_nested_domain_is_one_line(tmp_path, nested, words):
     (tmp_path / "s.toml").write_text('[typesets]\nall = ["float32"]\n' + body)
     proc = run_kfoot("enumerate", tmp_path / "s.toml", check_rc=2)
     assert words in proc.stderr and len(proc.stderr.splitlines()) == 1, proc.stderr
+
+
+def test_a_group_with_nested_twins_counts_its_dependent_families_as_written():
+    # The bundled library writes each group twice: `.nested` (the switch) and `.dependent` (what
+    # ships). The headline is the shipped families against the switch, not both added up.
+    data = json.loads(run_kfoot("enumerate", "bundled:kernels", "--explain", "--json").stdout)
+    rows = data["families"]
+    shipped = sum(r["variants"] for r in rows if r["family"].endswith(".dependent"))
+    switch = sum(r["variants"] for r in rows if r["family"].endswith(".nested"))
+    assert data["whole_spec"] == {"variants": shipped, "nested": switch, "ratio": round(switch / shipped, 2)}

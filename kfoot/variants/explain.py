@@ -111,17 +111,23 @@ def explain_spec(spec: "Spec", families: list[str] | None = None) -> dict:
             "dependent": total_dependent,
             "ratio": round(total_nested / total_dependent, 2) if total_dependent else None,
         },
-        "whole_spec": whole_spec(chosen, {r["family"]: r for r in rows}),
+        "whole_spec": whole_spec(chosen, {r["family"]: r for r in rows}, groups),
     }
 
 
-def whole_spec(families, rows: dict) -> dict:
+def whole_spec(families, rows: dict, groups: list[dict] = ()) -> dict:
     """The headline: every variant as written against what one nested switch per kernel over
     the same axes would instantiate. Families that declare one `nested` domain for one kernel
-    in one group (a family split by accumulator type, say) were one switch: counted once."""
-    variants = sum(rows[f.name]["variants"] for f in families)
-    nested, seen = 0, set()
+    in one group (a family split by accumulator type, say) were one switch: counted once. A
+    group that holds both styles (the bundled library's `.nested` twins) is its dependent
+    families as written against its nested families, as the groups table counts them."""
+    compared = {g["group"]: g for g in groups}
+    variants = sum(g["dependent"] for g in groups)
+    nested, seen = sum(g["nested"] for g in groups), set()
     for family in families:
+        if family.group in compared:
+            continue
+        variants += rows[family.name]["variants"]
         if family.nested_domain:
             switch = (family.group, family.kernel, tuple(sorted(family.nested_domain.items(), key=lambda i: i[0])))
             if switch in seen:
