@@ -45,7 +45,22 @@ def open_registry(path, *, cache=_USE_ENV, trace=_USE_ENV) -> "KernelRegistry":
         cache = DiskCache.from_env()
     if trace is _USE_ENV:
         trace = os.environ.get("KFOOT_TRACE") or None
-    return KernelRegistry(load_registry(path), cache=cache, trace=trace)
+    return KernelRegistry(load_registry(_on_disk(path)), cache=cache, trace=trace)
+
+
+def _on_disk(location):
+    """A path, or a registry inside an installed package: an importlib.resources location
+    (`importlib.resources.files("mypkg") / "kernels"`), which must be a folder on disk (NVRTC
+    reads the headers by path)."""
+    if isinstance(location, (str, os.PathLike)):
+        return location
+    if hasattr(location, "joinpath") and hasattr(location, "is_dir"):
+        for candidate in getattr(location, "_paths", ()):  # a namespace package's MultiplexedPath
+            if (Path(candidate) / "registry.json").is_file():
+                return Path(candidate)
+        raise KfootError(f"registry location {str(location)[:200]!r} is not a folder on disk (a zipped package?): "
+                         "install the package unzipped")
+    raise KfootError(f"open_registry: expected a path or an importlib.resources location, not {type(location).__name__}")
 
 
 class KernelRegistry:
