@@ -23,11 +23,11 @@ from pathlib import Path
 from ..core.errors import KfootError, ToolMissing
 
 # The options every RTC compile uses besides the arch and include paths. Part of the cache key.
-# --no-source-include: NVRTC otherwise puts the folder of the program's source, for a program
+# -no-source-include: NVRTC otherwise puts the folder of the program's source, for a program
 # named without one the working directory, ahead of every -I: a header or a FIFO of the same name
 # there would be compiled or block (measured with NVRTC 13.5; includes from inside a header
 # are still looked for next to it first).
-DEFAULT_OPTIONS = ("-std=c++17", "-default-device", "-DKFOOT_RTC=1", "--no-source-include")
+DEFAULT_OPTIONS = ("-std=c++17", "-default-device", "-DKFOOT_RTC=1", "-no-source-include")
 
 
 # The NVRTC options a spec's flags and a registry may carry: macros and code-generation switches.

@@ -81,7 +81,7 @@ class Nvrtc {
 
 // The options every RTC compile starts with (kfoot.runtime.nvrtc.DEFAULT_OPTIONS after the arch).
 inline std::vector<std::string> compile_options(const std::string& arch) {
-  return {"-arch=" + arch, "-std=c++17", "-default-device", "-DKFOOT_RTC=1", "--no-source-include"};
+  return {"-arch=" + arch, "-std=c++17", "-default-device", "-DKFOOT_RTC=1", "-no-source-include"};
 }
 
 // NVRTC options a registry may carry (kfoot.runtime.nvrtc._SAFE_OPTION): macros and code-generation
