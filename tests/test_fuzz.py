@@ -61,6 +61,7 @@ CLI_MUTANTS = 50
 # Usage traces and budget files (issue 29): cheap to check, a few ms each.
 TRACE_MUTANTS = 300
 BUDGET_MUTANTS = 300
+REGISTRY_MUTANTS = 300
 ERROR_LINE_LIMIT = 600  # characters: an error line quotes a short prefix of what it found, never more
 BASELINE_V1 = Path(__file__).parent / "data" / "demo-baseline-report-v1.json"
 BUCKETS = ("host_bytes", "overhead_bytes", "stored_bytes", "filtered_bytes")
@@ -184,6 +185,32 @@ def check_budget(budget_file: Path, report: Path) -> str:
     return _rendered(verdict)
 
 
+def check_registry(path: Path) -> str:
+    """A registry as the runtime and `kfoot warm` open it: loaded, then every variant built, each
+    family's first variant looked up by its values and by template-id, a miss explained, and a
+    hybrid variant's AOT image read (the folder ships none: one line)."""
+    from kfoot.runtime.api import aot_image
+    from kfoot.runtime.registry import load_registry
+
+    try:
+        registry = load_registry(path)
+        variants = registry.variants
+        for family in registry.families.values():
+            if family.rows:
+                first = variants[family.rows[0]]
+                assert registry.lookup(family.name, dict(first.values)).family == family.name
+                assert first.template_id in registry.by_template_id
+                with contextlib.suppress(KfootError):
+                    registry.lookup(family.name, {axis: "nope" for axis in family.free_axes})
+        if registry.aot is not None:
+            for entry in list(registry.aot.kernels.values())[:2]:
+                with contextlib.suppress(KfootError):
+                    aot_image(registry, entry)
+    except KfootError as exc:
+        return _one_short_line(exc)
+    return "ok"
+
+
 # ------------------------------------------------------------------ inputs
 
 def make_wheel(so: Path, folder: Path) -> Path:
@@ -272,11 +299,31 @@ def budget_source(report: Path, folder: Path) -> Path:
     return budget
 
 
+def registry_source(folder: Path) -> Path:
+    """A hybrid registry.json of two families (tests/vectors/registry.json's base and AOT part, one
+    family more) in `folder`, with the header it names: what registry mutants start from."""
+    vectors = json.loads((REPO / "tests" / "vectors" / "registry.json").read_text())
+    document = vectors["base"]
+    document["families"]["r"] = {"kernel": "ns::r", "header": "templates/k.cuh", "axes": ["T"], "free_axes": ["T"],
+                                 "include_dirs": ["templates"], "nvrtc_options": ["-DX=1"]}
+    document["variants"].append({"family": "r", "template_id": "ns::r<double>", "values": {"T": "float64"},
+                                 "source_sha256": "0" * 64, "aot_archs": []})
+    document["aot"] = {"library": "libk.so", "fatbin": "kernels.fatbin", "manifest": "manifest.json", "archs": ["sm_90"],
+                       "sass_archs": ["sm_90"], "kernels": {"ns::k<float, 1>": {"symbol": "s", "container": 0,
+                                                                               "fatbin": "build/obj/k.fatbin"}}}
+    (folder / "templates").mkdir(parents=True, exist_ok=True)
+    (folder / "templates" / "k.cuh").write_text("namespace ns { template <class T, int N> __global__ void k() {} }\n")
+    registry = folder / "registry.json"
+    registry.write_text(json.dumps(document, indent=1))
+    return registry
+
+
 def fuzz_lines(kind: str, source: Path, check, folder: Path, count: int, seed=SEED, first: int = 0) -> tuple[dict, list]:
-    """Mutants of a trace (`kind` "trace") or a budget file ("budget") through `check(path)`."""
-    make = mutate.mutant_trace if kind == "trace" else mutate.mutant_budget
+    """Mutants of a trace (`kind` "trace"), a budget file ("budget") or a registry ("registry",
+    written next to `source` so that its header resolves) through `check(path)`."""
+    make = {"trace": mutate.mutant_trace, "budget": mutate.mutant_budget, "registry": mutate.mutant_registry}[kind]
     outcomes, failures = {"ok": 0, "error": 0}, []
-    target = folder / f"mutant-{source.name}"
+    target = (source.parent if kind == "registry" else folder) / f"mutant-{source.name}"
     case_seed = f"{seed}:{source.name}"
     for index in range(first, first + count):
         mutant, ops = make(source.read_bytes(), case_seed, index)
@@ -467,3 +514,13 @@ def test_a_report_json_with_a_null_group_diffs_like_one_without_it(cuda_fixtures
         assert proc.returncode in (0, 1, 2) and "Traceback" not in proc.stderr, proc.stderr
         if proc.returncode == 2:
             assert_error(proc)
+
+
+def test_mutated_registries_load_or_raise_one_kfoot_error(tmp_path):
+    """Issue 29: registries travel, so their mutants (odd template-ids, rows without an axis or with
+    list values, paths out of the folder, odd container indexes) load and serve lookups, or are
+    one short KfootError line; never a KeyError or TypeError later."""
+    source = registry_source(tmp_path / "registry")
+    outcomes, failures = fuzz_lines("registry", source, check_registry, tmp_path, REGISTRY_MUTANTS)
+    assert not failures, f"{len(failures)} of {REGISTRY_MUTANTS} mutants failed:\n" + "\n".join(failures[:20])
+    assert outcomes["ok"] and outcomes["error"], outcomes

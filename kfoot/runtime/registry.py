@@ -356,7 +356,7 @@ def _confined(root: Path, relative: object, what: str, registry: Path) -> Path:
     lie inside the registry's folder. An absolute path, a `..` out of it or a symbolic link
     leading out of it is refused (one line naming the registry and `what`), so an edited
     registry.json cannot make the runtime read, compile or load files from elsewhere."""
-    if not isinstance(relative, str) or not relative:
+    if not isinstance(relative, str) or not relative or "\0" in relative:  # NUL: found by fuzzing, a ValueError
         raise KfootError(f"registry.json is malformed ({what} is not a path)", path=registry)
     if os.path.isabs(relative):
         raise KfootError(f"{what} {shown(relative)} is an absolute path, outside the registry's folder: refused",

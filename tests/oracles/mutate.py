@@ -396,3 +396,83 @@ def mutant_budget(text: bytes, seed: int | str, index: int) -> tuple[bytes, list
     if rng.random() < 0.5:
         return mutate_budget(text, rng)
     return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)
+
+
+# ------------------------------------------------------------------ registries (registry.json)
+
+_ODD_TEMPLATE_IDS = (
+    lambda k, r: f'{k}<float>\n#include "/etc/shadow"\n', lambda k, r: f"{k}<float # 1>", lambda k, r: f"{k}<float,\r1>",
+    lambda k, r: f"{k}<float>\x00", lambda k, r: f"{k}<" + "a" * r.choice((1000, 300_000)) + ">", lambda k, r: "other<float>",
+    lambda k, r: k, lambda k, r: f"{k}<float", lambda k, r: f"{k}<\x1b]52;c;Zm9v\x07>", lambda k, r: 7, lambda k, r: None,
+    lambda k, r: [f"{k}<float>"], lambda k, r: f"{k}<>", lambda k, r: f"{k}<a\u2028b>")
+_ODD_PATHS = ("../../etc/shadow", "/etc/shadow", "/dev/zero", "templates/../../x", "", ".", "templates", 5, None,
+              "templates/\x00x", "a" * 5000)
+_ODD_CONTAINERS = (-1, 2 ** 63, 2 ** 64, 1e23, "0", True, None, 0, 1, [0])
+
+
+def mutate_registry(doc: dict, rng: random.Random, max_ops: int = 3) -> tuple[dict, list[str]]:
+    """A copy of a registry.json document with 1..max_ops registry-aware changes: an odd
+    template-id, an axis value removed or made a list or an object, a row of no family, a header,
+    include folder or AOT fatbin leading out of the folder, an odd container index, an NVRTC
+    option that reads a file; else mutate_json's generic changes."""
+    doc = copy.deepcopy(doc)
+    done = []
+    rows = doc.get("variants") if isinstance(doc.get("variants"), list) else []
+    families = doc.get("families") if isinstance(doc.get("families"), dict) else {}
+    aot = doc.get("aot") if isinstance(doc.get("aot"), dict) else None
+    for _ in range(rng.randint(1, max_ops)):
+        choice = rng.random()
+        row = rng.choice(rows) if rows else None
+        family = families.get(row.get("family")) if isinstance(row, dict) and isinstance(row.get("family"), str) else None
+        if choice < 0.3 and isinstance(row, dict):
+            kernel = family.get("kernel", "k") if isinstance(family, dict) else "k"
+            row["template_id"] = rng.choice(_ODD_TEMPLATE_IDS)(str(kernel), rng)
+            done.append(f"template_id={json.dumps(row['template_id'])[:40]}")
+        elif choice < 0.45 and isinstance(row, dict) and isinstance(row.get("values"), dict) and row["values"]:
+            axis = rng.choice(list(row["values"]))
+            how = rng.choice(("del", "list", "object", "null"))
+            if how == "del":
+                del row["values"][axis]
+            else:
+                row["values"][axis] = {"list": [row["values"][axis]], "object": {"v": 1}, "null": None}[how]
+            done.append(f"values/{axis} {how}")
+        elif choice < 0.5 and isinstance(row, dict):
+            row["family"] = rng.choice(("nope", "", 3, None))
+            done.append(f"family={row['family']!r}")
+        elif choice < 0.62 and families:
+            fam = families[rng.choice(list(families))]
+            if isinstance(fam, dict):
+                field = rng.choice(("header", "include_dirs", "nvrtc_options", "free_axes", "axes", "kernel"))
+                value = {"header": lambda: rng.choice(_ODD_PATHS), "include_dirs": lambda: [rng.choice(_ODD_PATHS)],
+                         "nvrtc_options": lambda: [rng.choice(("--pre-include=/etc/shadow", "-I/", "-DX=1\n#x", "-G"))],
+                         "free_axes": lambda: ["nope"], "axes": lambda: "TN", "kernel": lambda: rng.choice(("", 3, "k\n#"))}[field]()
+                fam[field] = value
+                done.append(f"family {field}={json.dumps(value)[:40]}")
+        elif choice < 0.78 and aot is not None:
+            kernels = aot.get("kernels") if isinstance(aot.get("kernels"), dict) else {}
+            entry = kernels.get(rng.choice(list(kernels))) if kernels else None
+            if rng.random() < 0.3 or not isinstance(entry, dict):
+                aot["fatbin"] = rng.choice(_ODD_PATHS)
+                done.append(f"aot/fatbin={json.dumps(aot['fatbin'])[:40]}")
+            elif rng.random() < 0.5:
+                entry["fatbin"] = rng.choice(_ODD_PATHS)
+                done.append(f"aot kernel fatbin={json.dumps(entry['fatbin'])[:40]}")
+            else:
+                entry["container"] = rng.choice(_ODD_CONTAINERS)
+                done.append(f"aot kernel container={json.dumps(entry['container'])}")
+        else:
+            doc, generic = mutate_json(doc, rng, 1)
+            done += generic
+            rows = doc.get("variants") if isinstance(doc.get("variants"), list) else []
+            families = doc.get("families") if isinstance(doc.get("families"), dict) else {}
+            aot = doc.get("aot") if isinstance(doc.get("aot"), dict) else None
+    return doc, done
+
+
+def mutant_registry(text: bytes, seed: int | str, index: int) -> tuple[bytes, list[str]]:
+    """Three quarters registry-aware (mutate_registry), a quarter byte-level."""
+    rng = rng_for(seed, index)
+    if rng.random() < 0.75:
+        doc, done = mutate_registry(json.loads(text), rng)
+        return json.dumps(doc, indent=rng.choice((None, 1))).encode(), done
+    return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <charconv>
 #include <cstdint>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -134,7 +135,8 @@ inline std::string lexical(const std::string& path) {
 // A path the registry names: relative, and inside the registry folder once links are resolved
 // (as Path.resolve(): links followed where the path exists, `..` folded where it does not).
 inline std::string confined(const std::string& root, const std::string& relative, const std::string& path, const std::string& what) {
-  if (relative.empty()) malformed(path, what + " is not a path");
+  // A NUL would cut the path short for realpath (found by fuzzing: Python refused, C++ accepted).
+  if (relative.empty() || relative.find('\0') != std::string::npos) malformed(path, what + " is not a path");
   if (relative[0] == '/') throw Error(path + ": " + what + " " + shown(relative) + " is an absolute path, outside the registry's folder: refused");
   std::string joined = join(root, relative);
   char* found = ::realpath(joined.c_str(), nullptr);
@@ -159,6 +161,44 @@ inline std::string template_id_problem(const std::string& id, const std::string&
       return "holds " + shown(std::string(1, c)) + " (a control character or '#' could reach NVRTC's preprocessor)";
   }
   return "";
+}
+
+// Where `text` stops being UTF-8, or npos (json.loads reads only UTF-8: Python refuses the rest).
+inline std::size_t utf8_error(const std::string& text) {
+  std::size_t i = 0, n = text.size();
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (!len || i + len > n || (len == 2 && c < 0xc2) || (len == 4 && c > 0xf4)) return i;
+    unsigned char c1 = len > 1 ? static_cast<unsigned char>(text[i + 1]) : 0x80;
+    if ((len == 3 && ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f))) || (len == 4 && ((c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))))
+      return i;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
+// Numbers as kfoot.core.jsonfile reads them: integers within 64 bits (int64 or uint64), no
+// floating-point number that overflows (1e400). Python refuses a registry holding one anywhere.
+inline void check_numbers(const Json& value, const std::string& path) {
+  if (value.kind == Json::Number) {
+    const char* first = value.text.data();
+    const char* last = first + value.text.size();
+    bool fits;
+    if (value.is_integer()) {
+      long long as_signed;
+      unsigned long long as_unsigned;
+      fits = std::from_chars(first, last, as_signed).ec == std::errc() ||
+             (value.text[0] != '-' && std::from_chars(first, last, as_unsigned).ec == std::errc());
+    } else {
+      fits = !std::isinf(std::strtod(value.text.c_str(), nullptr));  // underflow is fine, as in json.loads
+    }
+    if (!fits) throw Error(path + ": not a registry: number " + shown(value.text, 24) + " is outside the 64-bit range");
+  }
+  for (const auto& item : value.items) check_numbers(item, path);
+  for (const auto& member : value.members) check_numbers(member.second, path);
 }
 
 // A container index: a non-negative 64-bit integer, or -1 for null (an older kfoot wrote none).
@@ -237,7 +277,10 @@ inline Registry Registry::open(const std::string& given, const Options& options)
   std::string text;
   if (!detail::read_regular(path, "registry", kRegistryMaxBytes, text))
     throw Error(path + ": no registry here (build one with `kfoot build --mode rtc -o DIR`)");
+  if (std::size_t bad = detail::utf8_error(text); bad != std::string::npos)
+    throw Error(path + ": not a registry: not UTF-8 text (byte " + std::to_string(bad) + ")");
   detail::Json data = detail::JsonReader(text, path).parse();
+  detail::check_numbers(data, path);
   text.clear();
   text.shrink_to_fit();
   const detail::Json* format = data.get("format");
