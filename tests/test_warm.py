@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import subprocess
+import sys
 
 import pytest
 
@@ -11,7 +14,7 @@ from kfoot import runtime
 from kfoot.compile.rtc_registry import build_rtc
 from kfoot.runtime.kernel_cache import DiskCache
 from kfoot.variants.loader import load_spec
-from oracles.cli import run_kfoot
+from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
 
@@ -122,3 +125,35 @@ def test_missing_template_header_fails_the_program_once_not_per_variant(registry
     # One line for the one error (all seven variants share it), then the summary line.
     assert len(lines) == 2 and f"and {MINI_VARIANTS - 1} more" in lines[0] and 'cannot open source file "mini_ops.cuh"' in lines[0]
     assert json.loads(proc.stdout)["sm_90"]["programs"] == 0
+
+
+def _immutable(paths, flag: str) -> bool:
+    return all(subprocess.run(["chattr", flag, str(p)], capture_output=True).returncode == 0 for p in paths)
+
+
+@pytest.mark.parametrize("how", ["read-only", "full"])
+def test_warm_into_a_cache_that_stores_nothing_fails_in_one_line(registry_dir, tmp_path, how):
+    """Issue 29, item 20: warm into a read-only or full cache printed a two-line Python warning and
+    "compiled N", exit 0, with nothing stored. Now one line, exit 2, and the cache holds no entry
+    (the oracle: the files on disk)."""
+    cache = tmp_path / "cache"
+    DiskCache(cache).ensure_root()
+    folders = [cache, *(cache / sub for sub in ("entries", "blobs", "tmp"))]
+    env = env_for(cache, KFOOT_PCH="0")
+    limit = None
+    if how == "read-only":  # root writes anywhere; an immutable folder refuses even root
+        if os.geteuid() != 0 or not _immutable(folders, "+i"):
+            pytest.skip("needs root and a file system with chattr +i")
+    else:  # a full disk: every file write past 64 bytes fails (EFBIG; Python ignores SIGXFSZ)
+        limit = 64
+    try:
+        proc = subprocess.run([sys.executable, "-m", "kfoot", "warm", str(registry_dir), "--arch", "sm_90", "-j", "1"],
+                              capture_output=True, text=True, env=env, cwd=REPO, timeout=600,
+                              preexec_fn=None if limit is None else
+                              lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    finally:
+        if how == "read-only":
+            _immutable(folders, "-i")
+    assert_error(proc, "could not be stored", str(cache), stdout=None)
+    assert "compiled" not in proc.stdout
+    assert not list(cache.rglob("*.entry"))

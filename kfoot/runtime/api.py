@@ -19,6 +19,7 @@ import functools
 import hashlib
 import os
 import threading
+import warnings
 from pathlib import Path
 
 from ..core.archs import sass_runs_on
@@ -27,7 +28,7 @@ from ..core.inputfile import read_limited
 from . import compiler
 from .kernel_cache import DiskCache
 from .registry import AOT_FATBIN_MAX_BYTES, AotKernel, Registry, RegistryVariant, load_registry
-from .trace import append_trace
+from .trace import TraceWarning, append_trace
 
 __all__ = ["open_registry", "KernelRegistry", "Kernel", "NoGpuError"]
 
@@ -131,11 +132,19 @@ class KernelRegistry:
         return kernel
 
     def _record_trace(self, variant: RegistryVariant) -> None:
-        """Append the variant to $KFOOT_TRACE (kfoot.runtime.trace: one write, links refused)."""
+        """Append the variant to $KFOOT_TRACE (kfoot.runtime.trace: one write, links refused). A trace
+        that cannot be written is warned about once and no longer tried: recording use is never
+        worth failing the lookup that is being recorded."""
         if self.trace_path is None:
             return
-        append_trace(self.trace_path, {"family": variant.family, "values": variant.values_dict,
-                                       "template_id": variant.template_id})
+        try:
+            append_trace(self.trace_path, {"family": variant.family, "values": variant.values_dict,
+                                           "template_id": variant.template_id})
+        except KfootError as exc:
+            with self._lock:
+                first, self.trace_path = self.trace_path is not None, None
+            if first:
+                warnings.warn(f"kfoot: usage trace not recorded: {exc}", TraceWarning, stacklevel=4)
 
     # -- compiling --------------------------------------------------------------------------
     def context(self, arch: str) -> compiler.SourceContext:

@@ -11,6 +11,7 @@ import concurrent.futures as futures
 import multiprocessing
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from ..core import workers
 from ..core.errors import KfootError
 from ..core.toolchain import bundled_include_dirs
 from . import fingerprint, nvjitlink, nvrtc, pch
-from .kernel_cache import DiskCache
+from .kernel_cache import CacheWarning, DiskCache
 from .statmemo import StatMemo
 from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
 
@@ -46,6 +47,8 @@ class WarmResult:
     requested: int = 0
     cache_hits: int = 0
     compiled: int = 0
+    stored: int = 0  # compiled kernels whose entries were written
+    store_problem: str | None = None  # why some were not (a read-only or full cache)
     programs: int = 0
     pch_hits: int = 0  # programs whose headers came from a precompiled header (kfoot.runtime.pch)
     compile_seconds: float = 0.0  # time inside NVRTC calls, summed over workers
@@ -300,6 +303,9 @@ def warm(
         _collect((_compile_batch(context, writer, batch) for batch in batches), result, on_progress)
     else:
         _collect(_run_pool(context, writer, batches, jobs), result, on_progress)
+    if result.stored < result.compiled:  # a warm exists to fill the cache: not doing so is its failure
+        raise KfootError(f"{result.compiled - result.stored} of {result.compiled} compiled kernels could not be stored "
+                         f"in the cache: {result.store_problem}", path=cache.root)
     if cache.max_bytes is not None:
         cache.prune(cache.max_bytes)
     result.wall_seconds = time.perf_counter() - start
@@ -348,8 +354,10 @@ def _compile_batch_in_worker(template_ids: list[str]):
 
 
 def _collect(outcomes, result: WarmResult, on_progress) -> None:
-    for compiled, programs, seconds, failures, pch_hits in outcomes:
+    for compiled, stored, store_problem, programs, seconds, failures, pch_hits in outcomes:
         result.compiled += compiled
+        result.stored += stored
+        result.store_problem = result.store_problem or store_problem
         result.programs += programs
         result.pch_hits += pch_hits
         result.compile_seconds += seconds
@@ -362,22 +370,25 @@ def _compile_batch(context: SourceContext, cache: DiskCache, template_ids: list[
     """Compile one program; on failure split it in halves to isolate the bad variants."""
     variants = [context.registry.by_template_id[t] for t in template_ids]
     pch_hits_before = pch.STATS.hits
-    compiled = programs = 0
+    compiled = stored = programs = 0
     seconds = 0.0
     failures: list[tuple[str, str]] = []
     pending = [variants]
-    while pending:
-        group = pending.pop()
-        try:
-            program = compile_variants(context, group, cache)
-        except nvrtc.CompileError as exc:
-            if len(group) == 1 or exc.whole_program:
-                failures.extend((v.template_id, exc.first_error) for v in group)
-            else:
-                middle = len(group) // 2
-                pending += [group[:middle], group[middle:]]
-            continue
-        compiled += len(group)
-        programs += 1
-        seconds += program.seconds
-    return compiled, programs, seconds, failures, pch.STATS.hits - pch_hits_before
+    with warnings.catch_warnings():  # a cache that cannot be written is counted, and warm fails in one line
+        warnings.simplefilter("ignore", CacheWarning)
+        while pending:
+            group = pending.pop()
+            try:
+                program = compile_variants(context, group, cache)
+            except nvrtc.CompileError as exc:
+                if len(group) == 1 or exc.whole_program:
+                    failures.extend((v.template_id, exc.first_error) for v in group)
+                else:
+                    middle = len(group) // 2
+                    pending += [group[:middle], group[middle:]]
+                continue
+            compiled += len(group)
+            stored += 0 if cache.unusable else len(group)
+            programs += 1
+            seconds += program.seconds
+    return compiled, stored, cache.unusable_reason, programs, seconds, failures, pch.STATS.hits - pch_hits_before

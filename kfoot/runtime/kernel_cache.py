@@ -132,6 +132,7 @@ class DiskCache:
         self._warn_lock = threading.Lock()
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
         self.unusable = False  # set when the root turned out unusable: writes are skipped
+        self.unusable_reason: str | None = None  # why, for a caller that reports it (kfoot warm)
         self.memo = StatMemo(self.store)  # NVRTC version and header digests, for the key
 
     @classmethod
@@ -239,12 +240,13 @@ class DiskCache:
                 if self.max_bytes is not None and total is not None and total > self.max_bytes:
                     self._prune_locked(root_fd, self.max_bytes, keep=keys, keep_newest=False)
         except OSError as exc:  # disk full, read-only, a link: the kernel is compiled, only caching failed
-            self.unusable = True
-            warnings.warn(f"kfoot cache disabled for this process: cannot write in {self.root} ({exc.strerror})",
-                          CacheWarning, stacklevel=3)
+            self._disable(f"cannot write in {self.root} ({exc.strerror})")
         except KfootError as exc:  # a damaged or foreign cache: the kernel is still compiled
-            self.unusable = True
-            warnings.warn(f"kfoot cache disabled for this process: {exc}", CacheWarning, stacklevel=3)
+            self._disable(str(exc))
+
+    def _disable(self, why: str) -> None:
+        self.unusable, self.unusable_reason = True, why
+        warnings.warn(f"kfoot cache disabled for this process: {why}", CacheWarning, stacklevel=4)
 
     # -- maintenance ------------------------------------------------------------------------
     # Maintenance lists the cache with lstat and never follows a symbolic link below the root: a

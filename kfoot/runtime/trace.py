@@ -22,6 +22,10 @@ from ..core.escape import shown
 from ..core.inputfile import open_regular
 
 
+class TraceWarning(UserWarning):
+    """The usage trace could not be appended to; lookups go on, unrecorded."""
+
+
 def append_trace(path: str | os.PathLike, record: dict) -> None:
     """Append one JSON line to the trace in one write (O_APPEND keeps concurrent lines whole). A path
     that is a symbolic link is refused (O_NOFOLLOW), as is anything but a regular file."""
