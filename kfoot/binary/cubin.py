@@ -28,7 +28,6 @@ What the report reads:
 from __future__ import annotations
 
 import hashlib
-import re
 import struct
 from dataclasses import dataclass
 
@@ -63,11 +62,12 @@ EIATTR_CBANK_PARAM_SIZE = 0x19
 EIATTR_REGCOUNT = 0x2F
 EIFMT_SVAL = 0x04
 
-# Byte maps for bytes.translate: 1 where the binding is GLOBAL (st_info >> 4 == 1) / the entry bit is set.
-_GLOBAL_BINDING = bytes(1 if b >> 4 == STB_GLOBAL else 0 for b in range(256))
-_ENTRY_FLAG = bytes(1 if b & STO_CUDA_ENTRY else 0 for b in range(256))
-_FLAGGED = re.compile(b"\x01")
 
+# A symbol as numpy reads it, per ELF class.
+_SYMBOL_DTYPE = {
+    2: [("name", "<u4"), ("info", "u1"), ("other", "u1"), ("shndx", "<u2"), ("value", "<u8"), ("size", "<u8")],
+    1: [("name", "<u4"), ("value", "<u4"), ("size", "<u4"), ("info", "u1"), ("other", "u1"), ("shndx", "<u2")],
+}
 # The section header table as numpy reads it (kfoot.binary.cubin._image_sections), per ELF class.
 _SECTION_FIELDS = ("name", "type", "flags", "addr", "offset", "size", "link", "info", "align", "entsize")
 _SECTION_DTYPE = {
@@ -195,20 +195,17 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         strtab = data[int(offsets[link]):int(offsets[link]) + int(sizes[link])]
         count = sz // sym_s.size
         symbol_count += count
-        table = data[off:off + count * sym_s.size]
-        # st_info and st_other of every symbol as two strided byte strings: counting bindings and
-        # finding entry flags then runs in C, and Python touches only the kernels.
-        info_at, other_at = (4, 5) if elf_class == 2 else (12, 13)
-        infos = table[info_at::sym_s.size]
-        others = table[other_at::sym_s.size]
-        global_symbols += infos.translate(_GLOBAL_BINDING).count(1)
-        for match in _FLAGGED.finditer(others.translate(_ENTRY_FLAG)):
-            symbol = sym_s.unpack_from(table, match.start() * sym_s.size)
-            st_name, st_shndx = symbol[0], symbol[3] if elf_class == 2 else symbol[5]
-            raw_name = _cstr(strtab, st_name)
+        symbols = np.frombuffer(data, _SYMBOL_DTYPE[elf_class], count, off) if count else None
+        if symbols is None:
+            continue
+        # Bindings counted and entry flags found column-wise; Python touches only the kernels.
+        global_symbols += int(np.count_nonzero((symbols["info"] >> 4) == STB_GLOBAL))
+        entries = np.flatnonzero(symbols["other"] & STO_CUDA_ENTRY)
+        names = [_cstr(strtab, name) for name in symbols["name"][entries].tolist()]
+        for entry, st_shndx, raw_name in zip(entries.tolist(), symbols["shndx"][entries].tolist(), names):
             kernels.append(Kernel(raw_name.decode("utf-8", "replace")))
             kernel_sections.append(st_shndx)
-            kernel_symbols.append((symtab_index, match.start(), raw_name))
+            kernel_symbols.append((symtab_index, entry, raw_name))
 
     sm = sm_from_flags(ident[8], e_flags)
     if kernels:

@@ -108,9 +108,9 @@ class Terminal:
 
     def json(self, data, output=None) -> None:
         """A JSON document (the command's documented contract), indented, newline-terminated."""
-        import json
+        from ..core.jsonfile import dumps_document
 
-        self.emit(json.dumps(data, indent=1) + "\n", output)
+        self.emit(dumps_document(data) + "\n", output)
 
     def note(self, line: str) -> None:
         """One plain line on stderr (a warning, a failure list), whether or not it is a terminal:

@@ -19,7 +19,6 @@ Rules (see docs/ci.md):
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from pathlib import Path
 from ..core.atomic import write_output
 from ..core.errors import KfootError
 from ..core.escape import shown
+from ..core.jsonfile import dumps_document
 from ..report.load import load_pair, load_report
 from ..report.model import Report
 from ..report.report_json import is_report_json, to_document
@@ -273,7 +273,7 @@ def write_baseline(report: Report, path: str | os.PathLike) -> None:
     """Writes `report` as the new baseline (its report JSON): to a temporary file in the same
     folder, then renamed over the old one, so an interrupted update never leaves a half-written
     baseline."""
-    write_output(path, json.dumps(to_document(report), indent=1) + "\n", what="baseline")
+    write_output(path, dumps_document(to_document(report)) + "\n", what="baseline")
 
 
 @dataclass

@@ -22,9 +22,10 @@ copied from a report JSON keeps every field (`kfoot gate --update-baseline`).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from pathlib import Path
 
 from .. import __version__
@@ -141,20 +142,30 @@ def _unreadable_document(problem) -> dict:
             "reason": problem.reason}
 
 
+@functools.cache
+def _field_names(cls) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _flat(record, leave_out: str = "") -> dict:
+    """A record of scalars (a duplicate, a kernel) as a dict: dataclasses.asdict, which copies
+    deeply, took 4 s for MXNet's 53,000 duplicates."""
+    return {name: getattr(record, name) for name in _field_names(type(record)) if name != leave_out}
+
+
 def _file_document(file: FileReport) -> dict:
     out = {"path": file.path, "format": file.format, **_figures_document(file)}
     if file.stored_size is not None:
         out["stored_size"] = file.stored_size
     if file.members:
         out["members"] = list(file.members)
-    out["undecodable"] = [asdict(u) for u in file.undecodable]
+    out["undecodable"] = [_flat(u) for u in file.undecodable]
     if file.format == "wheel":
         out["unreadable"] = [{k: v for k, v in _unreadable_document(u).items() if k != "path"} for u in file.unreadable]
-    out["duplicates"] = [asdict(d) for d in file.duplicates]
+    out["duplicates"] = [_flat(d) for d in file.duplicates]
     if file.kernel_rows is not None:
         # the code fingerprint is kfoot explain's, not part of the report's contract
-        out["kernel_list"] = [{key: value for key, value in asdict(k).items() if key != "code_digest"}
-                              for k in file.kernel_rows]
+        out["kernel_list"] = [_flat(k, leave_out="code_digest") for k in file.kernel_rows]
     return out
 
 
