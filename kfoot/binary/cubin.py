@@ -217,7 +217,8 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         if with_resources:
             _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols)
         if with_fingerprints:
-            _fingerprint_kernels(data, sections, kernels, kernel_sections, elf_class, sm)
+            _fingerprint_kernels(data, sections, kernels, kernel_sections, kernel_symbols, elf_class, sm,
+                                 constants=not with_resources)
     return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
                  image_sections)
 
@@ -380,38 +381,53 @@ _REL_LAYOUT = {2: (struct.Struct("<QQ"), struct.Struct("<QQq"), 0xFFFFFFFF), 1: 
 _NOP_SM70 = (0x7918).to_bytes(8, "little")  # the low word of every sm_70+ NOP (opcode 0x918, predicate PT)
 
 
-def _fingerprint_kernels(data: bytes, sections, kernels, kernel_sections, elf_class: int, sm: int) -> None:
-    """Set each kernel's code_digest (see the module docstring). SASS instructions are 16 bytes
-    from sm_70 on, 8 before (where every fourth holds scheduling bits)."""
+def _fingerprint_kernels(data: bytes, sections, kernels, kernel_sections, kernel_symbols, elf_class: int, sm: int,
+                         constants: bool) -> None:
+    """Set each kernel's code_digest (see the module docstring), and with `constants` its
+    constant_bytes (what the context-memory model needs, without the other resources). SASS
+    instructions are 16 bytes from sm_70 on, 8 before (where every fourth holds scheduling bits)."""
+    if constants:
+        shstr_sec = sections[_shstrndx(data)]
+        by_name = dict(zip(_section_names(data[shstr_sec[4]:shstr_sec[4] + shstr_sec[5]], sections), sections))
+        for kernel, (_symtab, _symbol, raw_name) in zip(kernels, kernel_symbols):
+            constant = by_name.get(b".nv.constant0." + raw_name)
+            kernel.constant_bytes = constant[5] if constant is not None else 0
     width = 16 if sm >= 70 else 8
     rel, rela, type_mask = _REL_LAYOUT[elf_class]
     patched: dict[int, list[tuple[int, int]]] = {}  # .text index -> (offset, relocation type)
     wanted = set(kernel_sections)
     for _name, stype, _flags, _addr, off, size, _link, info, _align, _entsize in sections:
-        if stype not in (SHT_REL, SHT_RELA) or info not in wanted:
-            continue
-        layout = rel if stype == SHT_REL else rela
-        count = size // layout.size
-        entries = patched.setdefault(info, [])
-        for entry in layout.iter_unpack(data[off:off + count * layout.size]):
-            entries.append((entry[0], entry[1] & type_mask))
+        if (stype == SHT_REL or stype == SHT_RELA) and info in wanted:
+            layout = rel if stype == SHT_REL else rela
+            entries = data[off:off + size // layout.size * layout.size]
+            patched.setdefault(info, []).extend((e[0], e[1] & type_mask) for e in layout.iter_unpack(entries))
     for kernel, index in zip(kernels, kernel_sections):
         if not 0 < index < len(sections) or sections[index][1] in NO_FILE_BYTES:
             continue
         off, size = sections[index][4], sections[index][5]
-        code = bytearray(data[off:off + size])
-        digest = hashlib.blake2b(digest_size=16)
-        for at, kind in sorted(patched.get(index, ())):
-            start = at - at % width
-            if start < len(code):
-                code[start:start + width] = bytes(min(width, len(code) - start))
-                digest.update(b"%d:%d;" % (start, kind))
-        end = len(code) - len(code) % width
-        while end >= width and (code[end - width:end - width + 8] == _NOP_SM70 if width == 16 else
-                                not any(code[end - width:end])):
-            end -= width
+        relocations = patched.get(index)
+        digest = hashlib.sha256()  # with the CPU's SHA instructions, twice blake2b's speed here
+        if relocations:
+            code = bytearray(data[off:off + size])
+            blank = bytes(width)
+            places = []
+            for at, kind in sorted(relocations):
+                start = at - at % width
+                if start < size:
+                    code[start:start + width] = blank[:min(width, size - start)]
+                    places.append(f"{start}:{kind}")
+            digest.update(";".join(places).encode())
+        else:
+            code = memoryview(data)[off:off + size]
+        end = size - size % width
+        if width == 16:
+            while end >= 16 and code[end - 16:end - 8] == _NOP_SM70:
+                end -= 16
+        else:
+            while end >= 8 and not any(code[end - 8:end]):
+                end -= 8
         digest.update(code[:end])
-        kernel.code_digest = digest.hexdigest()
+        kernel.code_digest = digest.hexdigest()[:32]
 
 
 def _sval_records(data: bytes, off: int, size: int, wanted):

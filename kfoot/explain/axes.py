@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..binary.cubin import Kernel
-from ..report.families import strip_module_ids
-from .identical import collapses, identical_groups
-from .model import ArchFamily, Axis, FamilyExplanation
+from .identical import collapses
+from .model import ArchFamily, Axis, FamilyExplanation, stable_name
 from .template_args import template_arguments
 
 ABSENT = "(none)"  # the value at a position a kernel's argument list does not reach (variadic templates)
@@ -18,7 +17,7 @@ ABSENT = "(none)"  # the value at a position a kernel's argument list does not r
 def explain_family(name: str, kernels: list[Kernel]) -> FamilyExplanation:
     """The family `name` from its kernels (loaded copies, every arch)."""
     family = FamilyExplanation(name, kernels=len(kernels), code_bytes=sum(k.code_bytes for k in kernels))
-    stable = {k.name: strip_module_ids(k.name) for k in kernels}
+    stable = {k.name: stable_name(k.name) for k in kernels}
     distinct = sorted(set(stable.values()))
     family.distinct_kernels = len(distinct)
     family.kernel_names = distinct
@@ -39,7 +38,6 @@ def explain_family(name: str, kernels: list[Kernel]) -> FamilyExplanation:
         by_arch[k.arch].append(k)
     family.archs = [ArchFamily(arch, len(ks), len({rows[stable[k.name]] for k in ks}))
                     for arch, ks in sorted(by_arch.items())]
-    family.identical_groups = identical_groups(kernels)
     digests = {(k.arch, stable[k.name]): k.code_digest for k in kernels if k.code_digest}
     for axis, found in zip(family.axes, collapses(rows, digests, width)):
         axis.collapses = found

@@ -8,8 +8,7 @@ from collections import defaultdict
 from itertools import combinations
 
 from ..binary.cubin import Kernel
-from ..report.families import strip_module_ids
-from .model import Collapse, IdenticalGroup
+from .model import Collapse, IdenticalGroup, stable_name
 
 MAX_PAIRED_VALUES = 64  # an axis with more values is not searched pair by pair (quadratic)
 
@@ -21,7 +20,7 @@ def identical_groups(kernels: list[Kernel]) -> list[IdenticalGroup]:
     by_code: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
     for k in kernels:
         if k.code_digest:
-            by_code[(k.arch, k.code_digest)].setdefault(strip_module_ids(k.name), k.code_bytes)
+            by_code[(k.arch, k.code_digest)].setdefault(stable_name(k.name), k.code_bytes)
     groups = []
     for (arch, _digest), members in by_code.items():
         if len(members) > 1:
@@ -31,12 +30,30 @@ def identical_groups(kernels: list[Kernel]) -> list[IdenticalGroup]:
     return groups
 
 
+def family_groups(families, groups: list[IdenticalGroup]) -> None:
+    """Each family's identical groups: the part of every group in it, when two or more kernels."""
+    owner = {name: family for family in families for name in family.kernel_names}
+    for group in groups:
+        parts: dict[int, list[str]] = defaultdict(list)
+        for name in group.kernels:
+            parts[id(owner[name])].append(name)
+        for names in parts.values():
+            if len(names) > 1:
+                owner[names[0]].identical_groups.append(
+                    IdenticalGroup(group.arch, names, group.code_bytes, group.code_bytes * (len(names) - 1)))
+    for family in families:
+        family.identical_groups.sort(key=lambda g: (-g.saved_bytes, g.arch, g.kernels[0]))
+
+
 def collapses(rows: dict[str, tuple[str, ...]], digests: dict[tuple[str, str], str], width: int) -> list[list[Collapse]]:
     """Per axis position: the sets of values that give one fingerprint wherever the kernels differ
     only there, in every arch and for every other argument list where two or more of them meet.
     `rows`: a kernel name's arguments; `digests`: (arch, name) -> fingerprint."""
     out = []
     for position in range(width):
+        if len({args[position] for args in rows.values()}) < 2:
+            out.append([])  # one value: nothing to collapse
+            continue
         # (arch, the other arguments) -> value at `position` -> fingerprint
         contexts: dict[tuple, dict[str, str]] = defaultdict(dict)
         for (arch, name), digest in digests.items():

@@ -9,7 +9,7 @@ from ..binary.cubin import Kernel
 from ..core.archs import parse_targets
 from ..report.analyze import ReportOptions, analyze_paths
 from .axes import explain_family
-from .identical import identical_groups
+from .identical import family_groups, identical_groups
 from .usage import apply_usage, match_usage
 from .usage_files import read_usage
 from .whatif import what_if_archs as whatif_archs
@@ -25,7 +25,7 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     read = [(str(p), *read_usage(p)) for p in usage_files]  # bad usage input fails before any decoding
     if what_if_archs:
         parse_targets(what_if_archs, "--what-if-archs")  # as early
-    options = ReportOptions(kernel_rows=True, fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
+    options = ReportOptions(fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
                             cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
     by_family: dict[str, list[Kernel]] = defaultdict(list)
@@ -38,6 +38,7 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     every = [k for kernels in by_family.values() for k in kernels]
     explanation = Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
                               identical_groups(every))
+    family_groups(families, explanation.identical_groups)
     if read:
         explanation.usage = match_usage(every, read)
         for family in families:

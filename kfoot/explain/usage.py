@@ -10,7 +10,7 @@ from collections import Counter
 from ..binary.cubin import Kernel
 from ..memory.estimate import KERNEL_OVERHEAD
 from ..report.families import demangle, strip_module_ids
-from .model import UNMATCHED_LISTED, ArchUsage, Usage, UsageSource
+from .model import UNMATCHED_LISTED, ArchUsage, Usage, UsageSource, stable_name
 
 _SPACES = re.compile(r"\s+")
 _NOT_BETWEEN_WORDS = re.compile(r" (?=\W)|(?<=\W) ")
@@ -42,7 +42,7 @@ def match_usage(kernels: list[Kernel], read: list[tuple[str, str, Counter]]) -> 
     exact: dict[str, str] = {}
     by_form: dict[str, set[str]] = {}
     for k in kernels:
-        stable = strip_module_ids(k.name)
+        stable = stable_name(k.name)
         if stable in exact:
             continue
         exact[stable] = stable
@@ -83,7 +83,7 @@ def apply_usage(family, kernels: list[Kernel], usage: Usage) -> None:
     total = ArchUsage()
     by_arch: dict[str, dict[str, Kernel]] = {}
     for k in kernels:
-        by_arch.setdefault(k.arch, {}).setdefault(strip_module_ids(k.name), k)
+        by_arch.setdefault(k.arch, {}).setdefault(stable_name(k.name), k)
     for arch_family in family.archs:
         counts = ArchUsage()
         for name, k in by_arch.get(arch_family.arch, {}).items():

@@ -10,8 +10,7 @@ from ..core.archs import parse_arch, parse_targets
 from ..core.errors import KfootError
 from ..core.escape import shown
 from ..memory.estimate import pick_image
-from ..report.families import strip_module_ids
-from .model import Explanation
+from .model import Explanation, stable_name
 from .usage import eager_bytes
 
 # What a first use costs once a variant is compiled at run time, as kfoot measured it
@@ -71,7 +70,7 @@ def what_if_rtc(explanation: Explanation, value: str, kernels_by_family: dict, a
         if not unused and name not in chosen:
             continue
         for k in kernels:
-            stable = strip_module_ids(k.name)
+            stable = stable_name(k.name)
             if unused and stable in explanation.usage.launched:
                 continue
             leaving.add(stable)

@@ -54,7 +54,7 @@ class ReportOptions:
     progress: bool = False
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
-    fingerprints: bool = False  # each kernel row's code fingerprint (kfoot explain; needs kernel_rows)
+    fingerprints: bool = False  # kernel rows with their code fingerprints (kfoot explain), resources only with kernel_rows
     cache: bool = False  # reuse per-container results from the report cache (kfoot.report.result_cache; KFOOT_CACHE=0: off)
 
     @property
@@ -273,7 +273,7 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
     _share_memory(plan, options)
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members), unreadable=list(binary.unreadable),
-                      kernel_rows=[] if options.kernel_rows else None,
+                      kernel_rows=[] if options.kernel_rows or options.fingerprints else None,
                       what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
     acc = Accumulator(file, options)
     advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None

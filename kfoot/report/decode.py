@@ -88,7 +88,7 @@ class ImageResult:
 
     def set_kernels(self, kernels: list[cubin.Kernel], work: Work) -> None:
         self.kernel_total = len(kernels)
-        if work.resources:
+        if work.resources or work.fingerprints:
             self.rows = []
         for kernel in kernels:
             if work.kernel_filter is not None and not _name_matches(work.kernel_filter, kernel.name):
