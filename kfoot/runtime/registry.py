@@ -484,7 +484,7 @@ def load_registry(path: str | os.PathLike) -> Registry:
     del raw
     if not isinstance(data, dict) or data.get("format") != REGISTRY_FORMAT:
         raise KfootError("not a kfoot RTC registry (format field missing or different)", path=path)
-    if data.get("version") != REGISTRY_VERSION:
+    if type(data.get("version")) is not int or data["version"] != REGISTRY_VERSION:  # 1.0 and true are not 1 (as in C++)
         raise KfootError(f"registry version {shown(data.get('version'))} is not supported (expected {REGISTRY_VERSION})",
                          path=path)
     return Registry(path.resolve(), data)
