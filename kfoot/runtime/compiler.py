@@ -8,6 +8,7 @@ program (one name expression each) and runs several programs in parallel process
 from __future__ import annotations
 
 import concurrent.futures as futures
+import hashlib
 import multiprocessing
 import os
 import time
@@ -20,8 +21,9 @@ from ..core.archs import parse_device_arch
 from ..core import workers
 from ..core.errors import KfootError
 from ..core.toolchain import bundled_include_dirs
-from . import fingerprint, nvjitlink, nvrtc, pch
-from .kernel_cache import CacheWarning, DiskCache
+from . import fingerprint, nvjitlink, nvrtc, pch, remote
+from .cache_entry import format_entry
+from .kernel_cache import CacheHit, CacheWarning, DiskCache
 from .statmemo import StatMemo
 from .registry import Registry, RegistryFamily, RegistryVariant, load_registry
 
@@ -51,6 +53,7 @@ class WarmResult:
     store_problem: str | None = None  # why some were not (a read-only or full cache)
     programs: int = 0
     pch_hits: int = 0  # programs whose headers came from a precompiled header (kfoot.runtime.pch)
+    remote: dict | None = None  # the remote tier's hits, misses, errors and sent (kfoot.runtime.remote), if one is set
     compile_seconds: float = 0.0  # time inside NVRTC calls, summed over workers
     wall_seconds: float = 0.0
     failures: list[tuple[str, str]] = field(default_factory=list)  # (template-id, first error line)
@@ -68,6 +71,7 @@ class WarmResult:
             "compiled": self.compiled,
             "programs": self.programs,
             "pch_hits": self.pch_hits,
+            "remote": self.remote,
             "failed": len(self.failures),
             "wall_seconds": round(self.wall_seconds, 3),
             "nvrtc_seconds": round(self.compile_seconds, 3),
@@ -81,6 +85,8 @@ class WarmResult:
                  + (f", {self.pch_hits} with a precompiled header" if self.pch_hits else ""))]
         if self.failures:
             rows.append(("failed", str(len(self.failures))))
+        if self.remote is not None:
+            rows.append(("remote cache", "{hits} hit(s), {misses} miss(es), {errors} error(s)".format(**self.remote)))
         rows.append(("wall time", f"{self.wall_seconds:.2f} s"))
         if self.compiled:
             rows.append(("average per kernel", f"{self.seconds_per_kernel * 1e3:.1f} ms wall "
@@ -232,17 +238,38 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
                                   link=nvjitlink.link_options(context.arch, options) if lean else None,
                                   digests=[context.digest(f) for f in families])
     if cache is not None:
-        cache.put_program(
-            program.cubin,
-            [(context.key(v), program.lowered_names[v.template_id], context.meta(v, program.seconds, len(variants))) for v in variants],
-        )
+        kernels = [(context.key(v), program.lowered_names[v.template_id], context.meta(v, program.seconds, len(variants)))
+                   for v in variants]
+        cache.put_program(program.cubin, kernels)
+        remote_tier = remote.tier()
+        if remote_tier is not None:  # write-through: the entry as kernel_cache.put_program writes it
+            sha = hashlib.sha256(program.cubin).hexdigest()
+            for key, lowered, meta in kernels:
+                remote_tier.put(key, format_entry(dict(meta, key=key, blob=sha, blob_size=len(program.cubin),
+                                                       lowered_name=lowered, created=time.time())), program.cubin)
     return program
+
+
+def cached(cache: DiskCache, key: str) -> CacheHit | None:
+    """The disk cache's entry for `key`, else the remote tier's (checked, then written to the
+    disk cache: read-through), else None."""
+    hit = cache.get(key)
+    remote_tier = remote.tier() if hit is None else None
+    if remote_tier is None:
+        return hit
+    got = remote_tier.get(key)
+    if got is None:
+        return None
+    meta, _, cubin = got
+    own = {k: v for k, v in meta.items() if k not in ("key", "blob", "blob_size", "lowered_name", "created")}
+    cache.put_program(cubin, [(key, meta["lowered_name"], own)])
+    return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
 
 
 def get_kernel_binary(context: SourceContext, variant: RegistryVariant, cache: DiskCache | None) -> KernelBinary:
     """The cubin of one variant: from the disk cache, else compiled alone (and cached)."""
     if cache is not None:
-        hit = cache.get(context.key(variant))
+        hit = cached(cache, context.key(variant))
         if hit is not None:
             return KernelBinary(hit.cubin, hit.lowered_name, context.arch, True)
     program = compile_variants(context, [variant], cache)
@@ -255,7 +282,7 @@ def plan_batches(context: SourceContext, variants: list[RegistryVariant], cache:
     hits = 0
     todo: dict[tuple, list[RegistryVariant]] = {}
     for variant in variants:
-        if cache is not None and cache.get(context.key(variant)) is not None:
+        if cache is not None and cached(cache, context.key(variant)) is not None:
             hits += 1
             continue
         todo.setdefault(_batch_key(context.registry.families[variant.family]), []).append(variant)
@@ -308,6 +335,8 @@ def warm(
                          f"in the cache: {result.store_problem}", path=cache.root)
     if cache.max_bytes is not None:
         cache.prune(cache.max_bytes)
+    remote_tier = remote.tier()
+    result.remote = remote_tier.stats.to_dict() if remote_tier is not None else None
     result.wall_seconds = time.perf_counter() - start
     return result
 

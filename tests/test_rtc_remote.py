@@ -1,0 +1,98 @@
+"""The Redis remote tier (kfoot/runtime/remote.py) against Debian's redis-server on a loopback port.
+
+Oracles: the server's own view (redis-py DBSIZE/GET), `kfoot warm --json` compile counts,
+`kfoot cache verify` of the cache the remote filled, cuobjdump's kernel list of a served cubin.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from kfoot.compile.rtc_registry import build_rtc
+from kfoot.variants.loader import load_spec
+from oracles.cli import run_kfoot
+from test_rtc_support import MINI_VARIANTS, write_mini_spec
+
+redis = pytest.importorskip("redis")
+SERVER = shutil.which("redis-server")
+pytestmark = pytest.mark.skipif(SERVER is None, reason="redis-server not installed (.ci/run installs it)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = _free_port()
+    proc = subprocess.Popen([SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    client = redis.Redis(host="127.0.0.1", port=port)
+    for _ in range(100):
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    yield proc, client, f"redis://127.0.0.1:{port}/0"
+    proc.kill()
+    proc.wait()
+
+
+@pytest.fixture(scope="module")
+def mini_registry(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mini_remote")
+    out = folder / "registry"
+    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
+    return out
+
+
+def _warm(registry, cache, url):
+    env = dict(os.environ, KFOOT_CACHE_DIR=str(cache), KFOOT_CACHE_REMOTE=url, KFOOT_PCH="0")
+    env.pop("KFOOT_CACHE", None)
+    proc = run_kfoot("warm", registry, "--arch", "sm_90", "--json", "--jobs", "1", env=env, check_rc=None)
+    return proc, json.loads(proc.stdout)["sm_90"] if proc.returncode == 0 else None
+
+
+def test_a_second_machine_compiles_nothing(server, mini_registry, tmp_path):
+    _, client, url = server
+    _, first = _warm(mini_registry, tmp_path / "one", url)
+    assert first["compiled"] == MINI_VARIANTS and client.dbsize() == MINI_VARIANTS
+    proc, second = _warm(mini_registry, tmp_path / "two", url)
+    assert second["compiled"] == 0 and second["cache_hits"] == MINI_VARIANTS
+    assert second["remote"]["hits"] == MINI_VARIANTS and second["remote"]["errors"] == 0
+    verify = run_kfoot("cache", "--cache-dir", tmp_path / "two", "verify", "--json")
+    assert json.loads(verify.stdout)["bad"] == []
+    listed = run_kfoot("cache", "--cache-dir", tmp_path / "two", "ls", "--json")
+    assert len(json.loads(listed.stdout)["entries"]) == MINI_VARIANTS
+
+
+def test_a_poisoned_entry_is_ignored_and_recompiled(server, mini_registry, tmp_path):
+    _, client, url = server
+    _warm(mini_registry, tmp_path / "one", url)
+    keys = sorted(client.keys("kfoot:*"))
+    # Another kernel's value under this key: a sound cubin that does not define the kernel named.
+    client.set(keys[0], client.get(keys[1]))
+    proc, result = _warm(mini_registry, tmp_path / "two", url)
+    assert result["compiled"] == 1 and result["remote"]["errors"] == 1 and result["remote"]["hits"] == MINI_VARIANTS - 1
+    assert proc.stderr.count("RemoteWarning") == 1 and "ignored" in proc.stderr
+
+
+def test_a_dead_server_costs_a_short_delay_and_one_warning(server, mini_registry, tmp_path):
+    proc_server, _, url = server
+    proc_server.kill()
+    proc_server.wait()
+    start = time.monotonic()
+    proc, result = _warm(mini_registry, tmp_path / "one", url)
+    assert proc.returncode == 0 and result["compiled"] == MINI_VARIANTS and result["remote"]["errors"] == 1
+    assert proc.stderr.count("RemoteWarning") == 1
+    assert time.monotonic() - start < 120
