@@ -21,6 +21,7 @@ traces (`mutant_trace`) and budget files (`mutant_budget`) line-aware ones.
 from __future__ import annotations
 
 import copy
+import hashlib
 import io
 import json
 import random
@@ -475,4 +476,48 @@ def mutant_registry(text: bytes, seed: int | str, index: int) -> tuple[bytes, li
     if rng.random() < 0.75:
         doc, done = mutate_registry(json.loads(text), rng)
         return json.dumps(doc, indent=rng.choice((None, 1))).encode(), done
+    return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)
+
+
+# ------------------------------------------------------------------ kernel-cache entries (entries/<k[:2]>/<key>.entry)
+
+_ENTRY_FIELDS = ("key", "blob", "lowered_name", "blob_size", "arch", "name_expression", "family", "nvrtc", "kfoot",
+                 "compile_seconds", "program_kernels", "created")
+_ODD_ENTRY_VALUES = (*_WEIRD, "x", "sm_90", "../../etc/shadow", "\x1b]52;c;Zm9v\x07\n# h", "0" * 64, "AB" * 32,
+                     int("1" * 64), [1, 2], {"a": {"b": None}}, -0.0, "x" * 70_000)
+
+
+def mutate_cache_entry(meta: dict, rng: random.Random, max_ops: int = 3) -> tuple[dict, list[str]]:
+    """A copy of an entry's metadata with 1..max_ops entry-aware changes: a known field given an
+    odd value of any type (blob_size "x", a 64-digit number for the blob, a huge name), deleted,
+    or an unknown field added; else mutate_json's generic changes."""
+    meta = copy.deepcopy(meta)
+    done = []
+    for _ in range(rng.randint(1, max_ops)):
+        choice = rng.random()
+        if choice < 0.6 and isinstance(meta, dict):
+            field = rng.choice(_ENTRY_FIELDS)
+            meta[field] = rng.choice(_ODD_ENTRY_VALUES)
+            done.append(f"{field}={json.dumps(meta[field])[:40]}")
+        elif choice < 0.75 and isinstance(meta, dict) and meta:
+            field = rng.choice(list(meta))
+            del meta[field]
+            done.append(f"del {field}")
+        elif choice < 0.8 and isinstance(meta, dict):
+            meta["extra"] = rng.choice(_ODD_ENTRY_VALUES)
+            done.append("extra field")
+        else:
+            meta, generic = mutate_json(meta, rng, 1)
+            done += generic
+    return meta, done
+
+
+def mutant_cache_entry(text: bytes, seed: int | str, index: int) -> tuple[bytes, list[str]]:
+    """Three quarters entry-aware with the checksum line made valid again (json.dumps and hashlib,
+    so the mutant reaches the type checks), a quarter byte-level (the checksum mostly fails)."""
+    rng = rng_for(seed, index)
+    if rng.random() < 0.75:
+        meta, done = mutate_cache_entry(json.loads(text.partition(b"\n")[0]), rng)
+        body = json.dumps(meta, sort_keys=True, separators=(",", ":")).encode()
+        return body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n", done
     return mutate(text, rng, (), ops=("bit", "byte", "truncate", "duplicate", "delete"), max_ops=3)
