@@ -164,7 +164,8 @@ def _build_aot(
         # 1. Sources, one per shard; unchanged text keeps its mtime so ninja skips it.
         t0 = time.perf_counter()
         line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
-                                 spec.dtypes, base, name, family_macros)
+                                 spec.dtypes, base, name, family_macros,
+                                 {fam: spec.family(fam).free_axes for fam in family_args})
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -266,7 +267,8 @@ def _build_aot(
 def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_flags: dict[str, list[str]],
                  nvcc_path: Path, flags: list[str], launcher_argv: list[str], table,
                  base: Path | None = None, name: str = lookup_mod.DEFAULT_NAME,
-                 family_macros: dict[str, list[str]] | None = None) -> dict[str, dict[int, int]]:
+                 family_macros: dict[str, list[str]] | None = None,
+                 free_axes: dict[str, list[str]] | None = None) -> dict[str, dict[int, int]]:
     """The shard sources, the find_kernel lookup and build.ninja for `shards`; -> each shard's
     source line -> variant index. `family_macros`: each family's #define lines (a shard never
     mixes families whose macros differ)."""
@@ -278,7 +280,7 @@ def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_f
     # Files of shards that no longer exist would linger (and show up when someone reports on the
     # whole folder): kfoot deletes its own by name, never what .ninja_log names (outputs.remove_stale).
     outputs.remove_stale(build_dir, {s.name for s in shards})
-    write_if_changed(build_dir / lookup_mod.LOOKUP_SOURCE, lookup_mod.render_source(name, shards))
+    write_if_changed(build_dir / lookup_mod.LOOKUP_SOURCE, lookup_mod.render_source(name, shards, free_axes or {}))
     stage = outputs.STAGE_DIR
     ninja_text = render_ninja(
         shards, nvcc=nvcc_path, flags=flags, launcher=launcher_argv,

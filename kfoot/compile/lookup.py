@@ -11,6 +11,7 @@ laid out at build time (one hash and a probe or two per call, not a scan).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..core.errors import KfootError
 from .sources import Shard
@@ -83,6 +84,95 @@ def _registry_part(name: str) -> list[str]:
     ]
 
 
+def _by_values_header(name: str) -> list[str]:
+    """find_kernel(family, values), inline in kernels.hpp over the library's plain tables: the
+    registry's own lookup (kfoot/include/kfoot/detail/axis_lookup.hpp, its text), so an AOT
+    library and a registry answer alike, and its std containers live in the program."""
+    lookup = [line for line in AXIS_LOOKUP_HEADER.read_text().splitlines() if line.strip() != "#pragma once"]
+    return [
+        "",
+        "#include <mutex>",
+        "#include <stdexcept>",
+        *lookup,
+        "",
+        f"namespace {name} {{",
+        "// The same by family and axis values, as kfoot::Registry::kernel takes them: every free axis,",
+        "// derived ones optional and checked; a miss throws std::invalid_argument with the registry's",
+        "// one-line message (the nearest values). Values of either type: {\"BLOCK\", 256} or \"256\".",
+        "struct AxisValue {",
+        "  std::string text;",
+        "  AxisValue(const char* value) : text(value) {}",
+        "  AxisValue(std::string value) : text(std::move(value)) {}",
+        "  AxisValue(bool value) : text(value ? \"true\" : \"false\") {}",
+        "  template <class Int, std::enable_if_t<std::is_integral_v<Int> && !std::is_same_v<Int, bool> && !std::is_same_v<Int, char>, int> = 0>",
+        "  AxisValue(Int value) : text(std::to_string(value)) {}",
+        "};",
+        "namespace detail {",
+        "using Values = std::vector<std::pair<std::string, std::string>>;",
+        "struct Family {",
+        "  std::vector<std::string> axes, free_axes, text_axes;",
+        "  std::vector<std::pair<std::string, Values>> rows;  // template-id, every axis' value",
+        "  std::unordered_map<std::string, std::size_t> by_free;",
+        "};",
+        "inline const std::vector<std::pair<std::string, Family>>& families() {",
+        "  static const std::vector<std::pair<std::string, Family>> all = [] {",
+        "    std::vector<std::pair<std::string, Family>> t;",
+        "    for (const FamilyRow* f = family_rows(); f->name; ++f) {",
+        "      Family family;",
+        "      for (const char* const* a = f->free; *a; ++a) family.free_axes.emplace_back(*a);",
+        "      for (const char* const* a = f->text; *a; ++a) family.text_axes.emplace_back(*a);",
+        "      t.emplace_back(f->name, std::move(family));",
+        "    }",
+        "    for (const VariantRow* v = variant_rows(); v->family; ++v)",
+        "      for (auto& [family_name, family] : t)",
+        "        if (family_name == v->family) {",
+        "          Values values;",
+        "          for (const char* const* w = v->values; *w; w += 2) values.emplace_back(w[0], w[1]);",
+        "          if (family.axes.empty())",
+        "            for (const auto& pair : values) family.axes.push_back(pair.first);",
+        "          std::string key;",
+        "          for (const auto& axis : family.free_axes)",
+        "            for (const auto& [a, value] : values)",
+        "              if (a == axis) key += value + '\\x1f';",
+        "          family.by_free.emplace(key, family.rows.size());",
+        "          family.rows.emplace_back(v->template_id, std::move(values));",
+        "        }",
+        "    return t;",
+        "  }();",
+        "  return all;",
+        "}",
+        "}  // namespace detail",
+        "inline const void* find_kernel(const std::string& family, const detail::Values& values) {",
+        "  const detail::Family* f = nullptr;",
+        "  std::vector<std::string> names;",
+        "  for (const auto& [family_name, x] : detail::families()) {",
+        "    names.push_back(family_name);",
+        "    if (family_name == family) f = &x;",
+        "  }",
+        "  if (!f) throw std::invalid_argument(\"no family '\" + family + \"' in the library; nearest: \" + kfoot::detail::nearest(family, names));",
+        "  std::size_t row = kfoot::detail::find_variant(",
+        "      family, f->axes, f->free_axes, f->by_free, values,",
+        "      [&](const std::string& axis) {",
+        "        std::vector<std::string> seen;",
+        "        for (const auto& r : f->rows)",
+        "          for (const auto& [a, v] : r.second)",
+        "            if (a == axis && std::find(seen.begin(), seen.end(), v) == seen.end()) seen.push_back(v);",
+        "        return seen;",
+        "      },",
+        "      [&](const std::string& axis) { return std::find(f->text_axes.begin(), f->text_axes.end(), axis) != f->text_axes.end(); },",
+        "      [&](std::size_t i) -> const detail::Values& { return f->rows[i].second; },",
+        "      [](const std::string& message) { throw std::invalid_argument(message); });",
+        "  return find_kernel(f->rows[row].first.c_str());",
+        "}",
+        "inline const void* find_kernel(const std::string& family, std::initializer_list<std::pair<std::string, AxisValue>> values) {",
+        "  detail::Values texts;",
+        "  for (const auto& [axis, value] : values) texts.emplace_back(axis, value.text);",
+        "  return find_kernel(family, texts);",
+        "}",
+        f"}}  // namespace {name}",
+    ]
+
+
 def render_header(name: str, with_registry: bool = False) -> str:
     """NAME/kernels.hpp; `with_registry` (hybrid builds) adds NAME::registry()."""
     guard = f"KFOOT_{name.upper()}_KERNELS_HPP"
@@ -91,10 +181,21 @@ def render_header(name: str, with_registry: bool = False) -> str:
         f"#ifndef {guard}",
         f"#define {guard}",
         "",
+        "#include <initializer_list>",
+        "#include <string>",
+        "#include <type_traits>",
+        "#include <utility>",
+        "#include <vector>",
+        "",
         f"namespace {name} {{",
         "// The host stub of the variant with this template-id (as `kfoot enumerate --list` spells it),",
         "// for cudaLaunchKernel; nullptr when the library lacks the variant.",
         "const void* find_kernel(const char* template_id);",
+        "// The library's variants as plain data, for find_kernel(family, values) below: null-terminated",
+        "// arrays (free: the free axes; text: the axes whose values are quoted; values: axis, value, ...).",
+        *ROW_TYPES,
+        "const FamilyRow* family_rows();",
+        "const VariantRow* variant_rows();",
         "// Launch a kernel find_kernel returned through the CUDA runtime the library holds (its",
         "// stubs are registered with that one, not with a runtime the program links itself):",
         "// grid and block as {x, y, z}, args one pointer per kernel parameter, stream a",
@@ -104,6 +205,7 @@ def render_header(name: str, with_registry: bool = False) -> str:
         f"// The file of lib{name}.so as the dynamic linker loaded it (nullptr if unknown).",
         "const char* library_path();",
         f"}}  // namespace {name}",
+        *_by_values_header(name),
         *(_registry_part(name) if with_registry else []),
         "",
         f"#endif  // {guard}",
@@ -137,7 +239,57 @@ def fnv1a(data: bytes) -> int:
     return h
 
 
-def render_source(name: str, shards: list[Shard]) -> str:
+# The lookup by axis values the generated source compiles: the registry's own (kfoot/runtime.hpp
+# uses the same file), so an AOT library and a registry answer alike.
+AXIS_LOOKUP_HEADER = Path(__file__).resolve().parents[1] / "include" / "kfoot" / "detail" / "axis_lookup.hpp"
+
+
+def _text(value: object) -> str:
+    """An axis value as the registry's JSON holds it as text (true/false for booleans)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# The plain rows the library exports for find_kernel(family, values): one spelling, in kernels.hpp
+# and the lookup source alike.
+ROW_TYPES = (
+    "struct FamilyRow { const char* name; const char* const* free; const char* const* text; };",
+    "struct VariantRow { const char* family; const char* template_id; const char* const* values; };",
+)
+
+
+def _tables_part(name: str, shards: list[Shard], free_axes: dict[str, list[str]]) -> list[str]:
+    """The plain data find_kernel(family, values) looks up (kernels.hpp holds the lookup, so no
+    std container's code is compiled into, or exported from, the library): each family's free
+    axes and the axes whose values are text, each variant's family, template-id and values,
+    in the order the shards hold them (a family's in spec order)."""
+    families: dict[str, list] = {}
+    for shard in shards:
+        for v in shard.variants:
+            families.setdefault(v.family, []).append(v)
+    lines = [*ROW_TYPES, "namespace {"]
+    family_rows, variant_rows = [], []
+    for f, (family, variants) in enumerate(families.items()):
+        strings = [a for a, v in variants[0].values if isinstance(v, str)]
+        lines.append(f"const char* const family{f}_free[] = {{{', '.join(_c_string(a) for a in free_axes[family])}, nullptr}};")
+        lines.append(f"const char* const family{f}_text[] = {{{', '.join([*(_c_string(a) for a in strings), 'nullptr'])}}};")
+        family_rows.append(f"  {{{_c_string(family)}, family{f}_free, family{f}_text}},")
+        for i, v in enumerate(variants):
+            words = ", ".join(f"{_c_string(a)}, {_c_string(_text(x))}" for a, x in v.values)
+            lines.append(f"const char* const family{f}_row{i}[] = {{{words}, nullptr}};")
+            variant_rows.append(f"  {{{_c_string(family)}, {_c_string(v.template_id)}, family{f}_row{i}}},")
+    lines += [
+        f"const FamilyRow family_table[] = {{", *family_rows, "  {nullptr, nullptr, nullptr},", "};",
+        f"const VariantRow variant_table[] = {{", *variant_rows, "  {nullptr, nullptr, nullptr},", "};",
+        "}  // namespace",
+        '__attribute__((visibility("default"))) const FamilyRow* family_rows() { return family_table; }',
+        '__attribute__((visibility("default"))) const VariantRow* variant_rows() { return variant_table; }',
+    ]
+    return lines
+
+
+def render_source(name: str, shards: list[Shard], free_axes: dict[str, list[str]] | None = None) -> str:
     """The lookup's translation unit: an open-addressing hash table laid out here, at build time
     (no initialisation at load, no std containers whose code a library would export), over the
     shards' stub tables."""
@@ -204,4 +356,7 @@ def render_source(name: str, shards: list[Shard]) -> str:
         f"}}  // namespace {name}",
         "",
     ]
+    if free_axes is not None:
+        at = lines.index(f"}}  // namespace {name}", len(lines) - 3)
+        lines[at:at] = _tables_part(name, shards, free_axes)
     return "\n".join(lines)

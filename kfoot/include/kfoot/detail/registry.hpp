@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "axis_lookup.hpp"
 #include "cache.hpp"
 #include "fingerprint.hpp"
 #include "fs.hpp"
@@ -41,36 +42,6 @@ inline constexpr std::uint64_t kAotFatbinMaxBytes = std::uint64_t(1) << 30;
 
 namespace detail {
 
-inline std::string nearest(const std::string& asked, const std::vector<std::string>& valid) {
-  // Edit distance, closest first: at most 3 within half the longer length, else the first 8.
-  auto distance = [](const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t prev = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        std::size_t cur = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        prev = cur;
-      }
-    }
-    return row[b.size()];
-  };
-  std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const auto& v : valid) {
-    std::size_t d = distance(asked, v);
-    if (d * 2 <= std::max(asked.size(), v.size())) scored.emplace_back(d, v);
-  }
-  std::stable_sort(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.first < b.first; });
-  std::string out;
-  if (!scored.empty()) {
-    for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + scored[i].second;
-    return out;
-  }
-  for (std::size_t i = 0; i < valid.size() && i < 8; ++i) out += (i ? ", " : "") + valid[i];
-  return valid.size() > 8 ? out + ", ..." : out;
-}
 
 struct Family {
   std::string name, kernel, header;  // header: absolute, inside the registry folder
@@ -433,59 +404,13 @@ inline Kernel Registry::kernel(const std::string& family, const std::vector<std:
     throw Error("no family '" + family + "' in the registry; nearest: " + detail::nearest(family, names));
   }
   detail::Family& f = *found->second;
-  auto given = [&](const std::string& axis) -> const std::string* {
-    for (const auto& [a, v] : values)
-      if (a == axis) return &v;
-    return nullptr;
-  };
-  std::string key;
-  for (const auto& axis : f.free_axes) {
-    const std::string* v = given(axis);
-    if (!v) {
-      std::string missing, all;
-      for (const auto& a : f.free_axes) {
-        if (!given(a)) missing += (missing.empty() ? "" : ", ") + a;
-        all += (all.empty() ? "" : ", ") + a;
-      }
-      throw Error(family + " needs a value for " + missing + " (free axes: " + all + ")");
-    }
-    key += *v;
-    key += '\x1f';
-  }
-  auto hit = f.by_free.find(key);
-  auto quote = [&](const std::string& axis, const std::string& v) {
-    return f.axis_is_string[axis] ? "'" + v + "'" : v;
-  };
-  if (hit == f.by_free.end()) {
-    for (const auto& [a, v] : values)
-      if (std::find(f.axes.begin(), f.axes.end(), a) == f.axes.end()) {
-        std::string axes;
-        for (const auto& x : f.axes) axes += (axes.empty() ? "" : ", ") + x;
-        throw Error(family + " has no axis '" + a + "' (axes: " + axes + ")");
-      }
-    std::string asked;
-    for (const auto& axis : f.free_axes) asked += (asked.empty() ? "" : ", ") + axis + "=" + quote(axis, *given(axis));
-    for (const auto& axis : f.free_axes) {
-      const auto valid = detail::axis_values(*s_, f, axis);
-      if (std::find(valid.begin(), valid.end(), *given(axis)) == valid.end())
-        throw Error(family + " has no variant " + asked + ": " + axis + "=" + quote(axis, *given(axis)) + " is not a value of " +
-                    axis + "; nearest: " + detail::nearest(*given(axis), valid));
-    }
-    throw Error(family + " has no variant " + asked + " (excluded by the spec)");
-  }
-  Kernel::State& k = *s_->kernels[hit->second];
-  if (values.size() != f.free_axes.size()) {  // derived axes given: check them against the spec's
-    for (const auto& [a, v] : values) {
-      auto at = std::find_if(k.values.begin(), k.values.end(), [&](const auto& p) { return p.first == a; });
-      if (at == k.values.end()) {
-        std::string axes;
-        for (const auto& x : f.axes) axes += (axes.empty() ? "" : ", ") + x;
-        throw Error(family + " has no axis '" + a + "' (axes: " + axes + ")");
-      }
-      if (at->second != v)
-        throw Error(family + ": " + a + "=" + quote(a, v) + " contradicts the spec, which derives " + a + "=" + quote(a, at->second));
-    }
-  }
+  std::size_t row = detail::find_variant(
+      family, f.axes, f.free_axes, f.by_free, values,
+      [&](const std::string& axis) { return detail::axis_values(*s_, f, axis); },
+      [&](const std::string& axis) { return f.axis_is_string[axis]; },
+      [&](std::size_t i) -> const std::vector<std::pair<std::string, std::string>>& { return s_->kernels[i]->values; },
+      [](const std::string& message) { throw Error(message); });
+  Kernel::State& k = *s_->kernels[row];
   return Kernel(s_, &k);
 }
 
