@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))  # the oracles
 
-from oracles.cuobjdump import cuobjdump_symbols  # noqa: E402
+from oracles.cuobjdump import parse_symbols  # noqa: E402
 from kfoot.core.toolchain import find_tool  # noqa: E402
 
 
@@ -168,6 +168,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=None, help="kfoot -j (default: all cores)")
     parser.add_argument("--cache", action="store_true", help="time the report cache instead (see above)")
+    parser.add_argument("--cuobjdump", type=Path, help="the cuobjdump to time and count with (default: the wheel's; "
+                                                       "MXNet's CUDA 10 builds need 11.8's, see docs/benchmarks.md)")
     args = parser.parse_args()
     library = args.library or fetch_cusparse()
     if args.cache:
@@ -175,22 +177,26 @@ def main() -> int:
     kfoot_cmd = [sys.executable, "-m", "kfoot", "report", "--json", str(library)]
     if args.jobs:
         kfoot_cmd += ["-j", str(args.jobs)]
-    tools = {"kfoot": kfoot_cmd, "cuobjdump": [str(find_tool("cuobjdump")), "-symbols", str(library)]}
+    cuobjdump = args.cuobjdump or find_tool("cuobjdump")
+    tools = {"kfoot": kfoot_cmd, "cuobjdump": [str(cuobjdump), "-symbols", str(library)]}
     if shutil.which("cubloaty"):
         tools["cubloaty"] = ["cubloaty", str(library)]
     runs: dict[str, list[dict]] = {name: [] for name in tools}
     for _ in range(args.repeat):
         for name, cmd in tools.items():
-            runs[name].append(measure(cmd))
+            # kfoot without its report cache: a repeat run would be served from it
+            runs[name].append(measure(cmd, {**os.environ, "KFOOT_CACHE": "0"} if name == "kfoot" else None))
             if runs[name][-1]["rc"] != 0:
                 print(f"{name} failed with exit code {runs[name][-1]['rc']}", file=sys.stderr)
                 return 1
 
     report = json.loads(runs["kfoot"][-1]["stdout"])["files"][0]
     default_view = report["sections"].get(".nv_fatbin", {})
-    oracle = cuobjdump_symbols(library)
+    oracle = parse_symbols(runs["cuobjdump"][-1]["stdout"])
     print(f"library: {library} ({library.stat().st_size:,} bytes)")
-    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"cuobjdump: {cuobjdump}")
     print(f"{'tool':10} {'wall s (median)':>16} {'peak RSS MiB (max)':>19}")
     medians = {}
     for name, results in runs.items():

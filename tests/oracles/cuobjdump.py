@@ -53,7 +53,12 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
     Symbol lines are `TYPE BINDING VISIBILITY OTHER [U] NAME`; kernels have ENTRY in OTHER.
     Fields are compared exactly, so names containing GLOBAL or ENTRY are not miscounted.
     """
-    out = run_cuobjdump(*(["-all"] if all_fatbins else []), "-symbols", path, allow_no_device_code=True)
+    return parse_symbols(run_cuobjdump(*(["-all"] if all_fatbins else []), "-symbols", path,
+                                       allow_no_device_code=True))
+
+
+def parse_symbols(out: str) -> CuobjdumpCounts:
+    """The counts in `cuobjdump -symbols` output (of any cuobjdump version; see cuobjdump_symbols)."""
     counts = CuobjdumpCounts()
     arch, kind, in_symbols = None, None, False
     for line in out.splitlines():
@@ -79,9 +84,10 @@ def cuobjdump_symbols(path, *, all_fatbins: bool = False) -> CuobjdumpCounts:
         elif in_symbols and line:
             fields = line.split()
             if len(fields) >= 4 and fields[0].isupper():
-                if fields[1] == "GLOBAL":
+                # cuobjdump 13: `FUNC GLOBAL DEFAULT ENTRY name`; 11.x: `STT_FUNC STB_GLOBAL STO_ENTRY name`
+                if fields[1].removeprefix("STB_") == "GLOBAL":
                     counts.global_symbols += 1
-                if fields[3] == "ENTRY":
+                if fields[3] == "ENTRY" or fields[2] == "STO_ENTRY":
                     counts.kernels += 1
                     counts.kernels_by_arch[arch] += 1
                     counts.kernel_names.add(fields[-1])
