@@ -430,3 +430,43 @@ def test_what_if_archs_against_a_real_build_with_those_archs(tmp_path, nvcc):
     assert archs["jit_kernels"] == len(cuobjdump_symbols(tmp_path / "kept.fatbin").entries_by_arch()["sm_80"])
     proc = run_kfoot("explain", tmp_path / "all.fatbin", "--what-if-archs", "sm_8x", check_rc=2)
     assert "--what-if-archs" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- Markdown
+
+HOSTILE_NAME = b"k|`x\x07y[b]zzz"  # as long as b"plain_kernel": every offset in the cubin still holds
+
+
+def test_markdown_tables_hold_every_family_and_escape_names(cuda_fixtures, explain_fatbin, tmp_path):
+    from markdown_it import MarkdownIt
+
+    def tables(text):
+        """Each table's rows as cell texts, as markdown-it (GFM tables) parses them."""
+        tokens = MarkdownIt("commonmark").enable("table").parse(text)
+        rows, current, found = [], None, []
+        for token in tokens:
+            if token.type == "tr_open":
+                current = []
+            elif token.type == "inline" and current is not None:
+                current.append("".join(c.content for c in token.children or []))
+            elif token.type == "tr_close":
+                rows.append(current)
+                current = None
+            elif token.type == "table_close":
+                found.append(rows)
+                rows = []
+        return found
+
+    document = json.loads(run_kfoot("explain", explain_fatbin, "--json").stdout)
+    text = run_kfoot("explain", explain_fatbin, "--format", "markdown").stdout
+    families = tables(text)[0]
+    assert [row[0] for row in families[1:]] == [f["name"] for f in document["families"]]
+    assert [int(row[1].replace(",", "")) for row in families[1:]] == [f["kernels"] for f in document["families"]]
+
+    data = cuda_fixtures["fixture_sm90a.cubin"].read_bytes().replace(b"plain_kernel", HOSTILE_NAME)
+    (tmp_path / "hostile.cubin").write_bytes(data)
+    text = run_kfoot("explain", tmp_path / "hostile.cubin", "--format", "markdown").stdout
+    assert "\x07" not in text
+    first = tables(text)[0]
+    assert all(len(row) == len(first[0]) for row in first)  # the `|` in the name split no cell
+    assert any(row[0] == "kfoot::k|`x\\x07y[b]zzz" for row in first[1:]), first

@@ -10,6 +10,8 @@ from .terminal import terminal
 
 @click.command("explain")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
+              help="Rich tables, JSON (kfoot.explain/1) or Markdown.")
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON (schema kfoot.explain/1, docs/explain.md).")
 @click.option("--usage", "usage_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Which kernels a workload launched: a kfoot trace, an nsys SQLite export, a Kineto trace, an "
@@ -25,7 +27,7 @@ from .terminal import terminal
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
 @click.option("--max-memory", "max_memory_text", metavar="SIZE", help="What decoding may hold at once (as kfoot report).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the output to this file, atomically.")
-def command(paths, as_json, usage_files, what_if, what_if_archs, spec_family, header, trace_output, top, jobs, max_memory_text, output):
+def command(paths, fmt, as_json, usage_files, what_if, what_if_archs, spec_family, header, trace_output, top, jobs, max_memory_text, output):
     """Each template family's axes: its template arguments, their values, the grid they span
     against the instantiations present, and the axis that drives the count."""
     from contextlib import ExitStack
@@ -34,7 +36,7 @@ def command(paths, as_json, usage_files, what_if, what_if_archs, spec_family, he
     from ..core.errors import KfootError
     from ..explain.emit import emit_spec, emit_trace
     from ..explain.explain_json import to_document
-    from ..explain.render import render_explanation
+    from ..explain.render import markdown_explanation, render_explanation
     from ..explain.run import explain_paths
     from .report_cmd import _progress
 
@@ -50,8 +52,10 @@ def command(paths, as_json, usage_files, what_if, what_if_archs, spec_family, he
         write_output(trace_output, emit_trace(explanation, spec_family))
     if spec_family:
         term.emit(emit_spec(explanation, spec_family, header), output)
-    elif as_json:
+    elif as_json or fmt == "json":
         term.json(to_document(explanation), output)
+    elif fmt == "markdown":
+        term.emit(markdown_explanation(explanation, top), output)
     else:
         term.emit(render_explanation(explanation, top), output)
     return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..core.escape import terminal_text
+from ..core.escape import markdown_code, terminal_text
 from ..core.units import format_bytes
 from .model import Explanation, FamilyExplanation
 from .whatif import FIRST_USE_COLD_COMPILE_MS, FIRST_USE_DISK_HIT_MS
@@ -93,3 +93,53 @@ def render_explanation(explanation: Explanation, top: int) -> list:
             lines.append("  per arch: " + ", ".join(f"{a.arch} {a.instantiations:,}" for a in f.archs))
         out.append(Text("\n".join(lines)))
     return out
+
+
+def _md(text: str) -> str:
+    return markdown_code(text, in_table=True)
+
+
+def markdown_explanation(explanation: Explanation, top: int) -> str:
+    """`kfoot explain --format markdown`: the families table (with usage columns when given), the
+    identical-code and what-if lines, then the axes of the largest families. Names are code spans
+    (kfoot.core.escape.markdown_code)."""
+    usage = explanation.usage is not None
+    head = "| family | kernels | distinct | code bytes | axes | present / grid | grid | largest axis | foldable bytes |"
+    rule = "|---|---:|---:|---:|---|---:|---|---|---:|"
+    if usage:
+        head += " launched | never launched | never launched: code bytes | eager memory bytes |"
+        rule += "---:|---:|---:|---:|"
+    lines = [f"# kfoot explain: {explanation.kernels:,} kernels in {len(explanation.families):,} families", "", head, rule]
+    for f in explanation.families[:top]:
+        row = (f"| {_md(f.name)} | {f.kernels:,} | {f.distinct_kernels:,} | {f.code_bytes:,} | {_shape(f)} | "
+               f"{f.instantiations:,} / {f.grid:,} | {'dense' if f.dense else 'sparse'} | {_driver(f)} | {f.foldable_bytes:,} |")
+        if usage:
+            row += (f" {f.usage.launched:,} | {f.usage.never_launched:,} | {f.usage.never_launched_bytes:,} | "
+                    f"{f.usage.never_launched_eager_bytes:,} |")
+        lines.append(row)
+    if len(explanation.families) > top:
+        lines += ["", f"{len(explanation.families) - top:,} more families (`--top`)."]
+    if explanation.identical_groups:
+        kernels = sum(len(g.kernels) for g in explanation.identical_groups)
+        lines += ["", f"Identical code: {kernels:,} kernels in {len(explanation.identical_groups):,} groups; folding each "
+                      f"group to one kernel would save {explanation.foldable_bytes:,} bytes."]
+    if usage:
+        launched = sum(f.usage.launched for f in explanation.families)
+        never = sum(f.usage.never_launched for f in explanation.families)
+        lines += ["", f"Usage: {launched:,} kernels launched, {never:,} never; "
+                      f"{explanation.usage.unmatched_count:,} names match no kernel."]
+        if explanation.usage.unmatched:
+            lines += ["", "| unmatched name |", "|---|", *(f"| {_md(n)} |" for n in explanation.usage.unmatched[:top])]
+    for f in explanation.families[:DETAILED_FAMILIES]:
+        multiplying = [a for a in f.axes if a.multiplies]
+        if not multiplying:
+            continue
+        lines += ["", f"## {_md(f.name)}", "", "| argument | values | collapses |", "|---:|---|---|"]
+        for a in multiplying:
+            values = ", ".join(_md(v) for v in a.values[:VALUES_SHOWN])
+            if len(a.values) > VALUES_SHOWN:
+                values += f" and {len(a.values) - VALUES_SHOWN:,} more"
+            collapsed = "never changes the code" if a.never_changes_code else \
+                "; ".join(", ".join(_md(v) for v in c.values) for c in a.collapses) or "-"
+            lines.append(f"| {a.position} | {values} | {collapsed} |")
+    return "\n".join(lines) + "\n"
