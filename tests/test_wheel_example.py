@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,7 +43,11 @@ def test_the_wheel_runs_with_only_the_runtime_extra(tmp_path, cuobjdump):
                    check=True, timeout=600)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "CUDA_HOME")}
     builder = dict(env, KFOOT=str(Path(sys.executable).parent / "kfoot"), PYTHONPATH=str(REPO))
-    subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(REPO / "examples" / "wheel")], check=True,
+    # A copy: setuptools builds in the source folder (build/), which must stay the checkout's.
+    examples = tmp_path / "examples"
+    shutil.copytree(REPO / "examples" / "wheel", examples / "wheel", ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    shutil.copytree(REPO / "examples" / "ship" / "kernels", examples / "ship" / "kernels")
+    subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(examples / "wheel")], check=True,
                    env=builder, timeout=600)
     (kfoot_wheel,) = wheels.glob("kfoot-*.whl")
     (example_wheel,) = wheels.glob("kfoot_wheel_example-*.whl")
