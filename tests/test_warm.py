@@ -157,3 +157,29 @@ def test_warm_into_a_cache_that_stores_nothing_fails_in_one_line(registry_dir, t
     assert_error(proc, "could not be stored", str(cache), stdout=None)
     assert "compiled" not in proc.stdout
     assert not list(cache.rglob("*.entry"))
+
+
+@pytest.mark.parametrize("owner", ["mine", "other"])
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+def test_warm_over_a_planted_entry_neither_blocks_nor_reads_it(registry_dir, tmp_path, what, owner):
+    """Issue 29, item 9: another user's FIFO (or an 8 GiB sparse file) at an entry's place blocked
+    `kfoot warm`; now that entry is a miss and its kernel is compiled again, at once."""
+    cache = tmp_path / "cache"
+    first = json.loads(run_kfoot("warm", registry_dir, "--arch", "sm_90", "--json", env=env_for(cache)).stdout)
+    entry = sorted(cache.glob("entries/*/*.entry"))[0]
+    entry.unlink()
+    if what == "fifo":
+        os.mkfifo(entry)
+    else:
+        with open(entry, "wb") as handle:
+            handle.truncate(8 << 30)
+    if owner == "other":
+        if os.geteuid() != 0:
+            pytest.skip("needs root to chown a file to another user")
+        os.chown(entry, 12345, 12345)
+    proc = subprocess.run([sys.executable, "-m", "kfoot", "warm", str(registry_dir), "--arch", "sm_90", "--json"],
+                          capture_output=True, text=True, env=env_for(cache), cwd=REPO, timeout=120,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    again = json.loads(proc.stdout)["sm_90"]
+    assert again["compiled"] == 1 and again["cache_hits"] == first["sm_90"]["compiled"] - 1
