@@ -133,6 +133,8 @@ class Accumulator:
 def cross_duplicates(files: list[FileReport], accumulators: list["Accumulator"]) -> list[CrossDuplicate]:
     """Kernels present for one arch in more than one file: each file's largest copy stands for
     it, and all but the largest of those are waste (copies within a file are its duplicates)."""
+    if len(files) < 2:  # nothing to find, and MXNet's 546,647 kernels took a second to look at
+        return []
     found: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for file, acc in zip(files, accumulators):
         for key, sizes in acc.copies.items():
