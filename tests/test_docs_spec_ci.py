@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 
 from docs_support import DOC_TEXT, first_code, kfoot_json, number, phrase, section, table_rows
 from oracles.cli import REPO
@@ -108,3 +109,37 @@ def test_gate_example_is_against_the_committed_baseline_and_budget():
     assert re.search(r"┃ family\s+┃ kernels ┃ change ┃ code bytes change ┃", example)
     phrase("docs/ci.md", f"add {family.group(1)} code bytes to their family and {size.group(3)} to the uncompressed "
                          "device images")
+
+
+def test_the_ci_doc_installs_kfoot_as_pip_can(tmp_path):
+    """docs/ci.md's workflow installs kfoot from a checkout of its repository (no index has a kfoot
+    package): its exact `pip install` line, run by pip itself (--dry-run) from a folder whose
+    `.kfoot` is this checkout, resolves to kfoot at pyproject's version with the extra it names;
+    the git and wheel forms the doc offers name the same package, extra and version."""
+    import shlex
+    import sys
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    text = DOC_TEXT["docs/ci.md"]
+    assert "pip install 'kfoot[cuda]'" not in text
+    (line,) = re.findall(r"^\s+run: (pip install .*)$", text, flags=re.M)
+    argv = shlex.split(line)
+    assert argv[:2] == ["pip", "install"] and len(argv) == 3, line
+    assert re.search(r"path: \.kfoot$", text, flags=re.M) and argv[2].startswith("./.kfoot[")
+    (tmp_path / ".kfoot").symlink_to(REPO)
+    report = tmp_path / "report.json"
+    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--quiet",
+                           "--report", str(report), argv[2]], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    (install,) = json.loads(report.read_text())["install"]
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert (install["metadata"]["name"], install["metadata"]["version"]) == ("kfoot", project["version"])
+    assert install["requested_extras"] == ["cuda"] and "cuda" in install["metadata"]["provides_extra"]
+    git = Requirement(re.search(r"`pip install '(kfoot\[cuda\] @ git\+[^']+)'`", text).group(1))
+    assert (git.name, git.extras) == ("kfoot", {"cuda"}) and git.url.endswith(f"@v{project['version']}")
+    assert re.search(rf"^\s+ref: v{re.escape(project['version'])}\s", text, flags=re.M)
+    wheel = re.search(r"`pip install '\./dist/(kfoot-[^']+\.whl)\[cuda\]'`", text).group(1)
+    assert wheel == f"kfoot-{project['version']}-py3-none-any.whl"
