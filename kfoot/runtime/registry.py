@@ -86,7 +86,7 @@ class FamilyEntry:
     free_axes: tuple[str, ...]
     include_dirs: tuple[str, ...] | None = None  # None: the family has no build options to record
     nvrtc_options: tuple[str, ...] | None = None
-    modes: tuple[str, ...] = ("aot", "rtc")  # the spec's `modes`; recorded only when not both
+    modes: tuple[str, ...] = ("aot", "rtc")  # the spec's `modes` (both unless it says otherwise)
 
 
 @dataclass
@@ -418,8 +418,7 @@ def write_registry(out_dir: str | os.PathLike, *, mode: str, spec_path: str, spe
     for name, fam in families.items():
         row = {"kernel": fam.kernel, "header": fam.header, "params": list(fam.axes), "axes": list(fam.axes),
                "free_axes": list(fam.free_axes)}
-        if tuple(fam.modes) != ("aot", "rtc"):
-            row["modes"] = list(fam.modes)
+        row["modes"] = list(fam.modes)
         if fam.include_dirs is not None:
             # The spec's include_dirs (the copies) and the defines and flags NVRTC gets; they are
             # part of the cache key.
