@@ -10,8 +10,8 @@ from .terminal import terminal
 
 @click.command("explain")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
-              help="Rich tables, JSON (kfoot.explain/1) or Markdown.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown", "html"]), default="table", show_default=True,
+              help="Rich tables, JSON (kfoot.explain/1), Markdown or one self-contained HTML page.")
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON (schema kfoot.explain/1, docs/explain.md).")
 @click.option("--usage", "usage_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Which kernels a workload launched: a kfoot trace, an nsys SQLite export, a Kineto trace, an "
@@ -54,6 +54,10 @@ def command(paths, fmt, as_json, usage_files, what_if, what_if_archs, spec_famil
         term.emit(emit_spec(explanation, spec_family, header), output)
     elif as_json or fmt == "json":
         term.json(to_document(explanation), output)
+    elif fmt == "html":
+        from ..explain.html import explain_html
+
+        term.emit(explain_html(explanation), output)
     elif fmt == "markdown":
         term.emit(markdown_explanation(explanation, top), output)
     else:

@@ -111,7 +111,8 @@
   }
 
   const KIND_COLOURS = { host: "#9e9e9e", overhead: "#616161", filtered: "#d0d0d0", rest: "#b8b8b8", other: "#c9c9c9" };
-  const STATUS_COLOURS = { grew: "#d73027", added: "#a50026", shrank: "#1a9850", removed: "#006837", unchanged: "#9e9e9e" };
+  const STATUS_COLOURS = { grew: "#d73027", added: "#a50026", shrank: "#1a9850", removed: "#006837", unchanged: "#9e9e9e",
+    launched: "#1a9850", "never-launched": "#d73027", "partly-launched": "#fdae61" };
   const PALETTE = [210, 30, 120, 280, 0, 180, 60, 330, 90, 250];
   function colour(node, index, depth) {
     if (node.s) return STATUS_COLOURS[node.s] || "#9e9e9e";
@@ -268,6 +269,37 @@
       { rowClass: (r) => r[1], note: "At most " + fmt(data.limits.kernels_per_family) + " per family and direction (the JSON diff lists more)." });
   }
 
-  if (data.page === "diff") diffPage(); else reportPage();
+  // ------------------------------------------------------------------ the explain page
+  function explainPage() {
+    document.title = data.title;
+    add(app, el("h1", {}, data.title));
+    const usage = data.usage;
+    add(app, el("p", { class: "note" }, fmt(data.kernels) + " kernels in " + fmt(data.family_count) + " families; " +
+      fmt(data.identical_groups) + " identical-code groups, folding them would save " + fmt(data.foldable_bytes) + " bytes."));
+    if (usage) {
+      const legend = add(app, el("p", { class: "legend", id: "usage-legend" }));
+      for (const s of ["launched", "partly-launched", "never-launched"]) {
+        const span = add(legend, el("span", {}, s.replace("-", " ")));
+        span.style.background = STATUS_COLOURS[s];
+      }
+      table("usage", "Usage", [text("figure"), num("value")], usage.summary);
+      table("usage-files", "Usage files", [text("file", true), text("format"), num("names"), num("launches")], usage.files);
+    }
+    treemap(data.tree, "Kernel code by family",
+      usage ? "Areas are each family's kernel code bytes, every arch, split into its launched kernels' code (green) and " +
+        "its never-launched kernels' (red). Click a family to zoom in; hover for exact figures."
+        : "Areas are each family's kernel code bytes, every arch. Hover for exact figures.");
+    const columns = [text("family", true), num("kernels"), num("distinct"), num("code bytes"), text("axes"), num("present"),
+      num("grid"), text("dense / sparse"), text("largest axis"), num("foldable bytes")];
+    if (usage) columns.push(num("launched"), num("never launched"), num("never launched: code bytes"), num("eager memory bytes"));
+    table("families", "Families", columns, data.families, {
+      rowClass: usage ? (r) => r[14] : null,
+      note: capNote(data.families.length, data.family_count, "families") });
+    if (usage && usage.unmatched.length) {
+      table("unmatched", "Usage names that match no kernel", [text("name", true)], usage.unmatched);
+    }
+  }
+
+  if (data.page === "diff") diffPage(); else if (data.page === "explain") explainPage(); else reportPage();
   document.body.setAttribute("data-rendered", data.page);
 })();
