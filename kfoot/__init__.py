@@ -10,6 +10,7 @@ steps above it (tests/test_layout.py holds the imports to this list, README.md's
 - report: kernels, bytes and template families of any CUDA binary; the report model
 - memory: the context memory a binary costs, estimated from its images or measured on a GPU
 - explain: where an existing binary's kernels come from: template axes per family
+- trace: which kernels a CUDA program launches, recorded by a CUPTI injection library built on first use
 - compile: variants -> an AOT library (nvcc driven by ninja), an RTC registry, or both (hybrid)
 - gate: two reports -> their diff -> a verdict under a budget
 - compare: one spec built AOT, RTC and hybrid, side by side

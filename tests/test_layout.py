@@ -46,9 +46,10 @@ ALLOWED = {
     "report": {"core", "binary"},
     "memory": {"core", "binary"},
     "explain": {"core", "variants", "binary", "runtime", "report", "memory"},
+    "trace": {"core"},
     "gate": {"core", "report"},
     "compare": {"core", "variants", "compile", "runtime", "report", "memory"},
-    "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "explain", "gate", "compare"},
+    "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "explain", "trace", "gate", "compare"},
 }
 
 

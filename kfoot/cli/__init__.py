@@ -16,7 +16,7 @@ from ..core.escape import terminal_text
 
 # Command modules, each exporting `command` (a click command). One module per command keeps
 # the front end thin and lets each step of the pipeline own its arguments.
-COMMAND_MODULES = ("report", "enumerate", "build", "warm", "cache", "diff", "gate", "compare", "config", "explain",
+COMMAND_MODULES = ("report", "enumerate", "build", "warm", "cache", "diff", "gate", "compare", "config", "explain", "trace",
                    "ship")
 
 

@@ -1,0 +1,72 @@
+"""`kfoot trace`: the CUPTI injection library compiles against NVIDIA's CUPTI wheel, loads
+(dlopen, its InitializeInjection exported, libcupti resolved) and, on a machine without a CUDA
+driver, `kfoot trace` runs the program, passes its exit status on and says in one line that
+nothing was recorded. Launching kernels under it needs a GPU."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import subprocess
+
+import pytest
+
+from kfoot.core.errors import ToolMissing
+from oracles.cli import run_kfoot
+from oracles.errors import assert_error
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    from kfoot.trace.build import cupti_tree, injection_library
+
+    try:
+        cupti_tree()
+    except ToolMissing as exc:
+        if os.environ.get("CI"):
+            pytest.fail(str(exc))
+        pytest.skip(str(exc))
+    with pytest.MonkeyPatch.context() as patch:  # built into a cache folder of the test's own
+        patch.setenv("KFOOT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield injection_library()
+
+
+def test_the_injection_library_builds_and_loads(library):
+    handle = ctypes.CDLL(str(library))
+    assert handle.InitializeInjection  # what the driver calls
+    # the dynamic linker resolves libcupti from the wheel: nothing left "not found"
+    ldd = subprocess.run(["ldd", str(library)], capture_output=True, text=True, check=True).stdout
+    assert "libcupti" in ldd and "not found" not in ldd, ldd
+    nm = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True, check=True).stdout
+    assert [line.split()[-1] for line in nm.splitlines() if " T " in line] == ["InitializeInjection"]
+
+
+@pytest.mark.no_gpu
+def test_trace_without_a_driver_records_nothing_in_one_line(library, tmp_path):
+    env = dict(os.environ)
+    trace = tmp_path / "t.jsonl"
+    proc = run_kfoot("trace", "-o", trace, "--", "true", env=env)
+    assert trace.read_bytes() == b""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no kernel launch recorded" in lines[0], proc.stderr
+    # the program's exit status, and the environment its children inherit
+    script = f'test "$CUDA_INJECTION64_PATH" = "{library}" && test "$KFOOT_TRACE_KERNELS" = "{trace}" && exit 3'
+    assert run_kfoot("trace", "-o", trace, "--", "sh", "-c", script, env=env, check_rc=3).returncode == 3
+
+
+def test_a_missing_program_is_one_line(library, tmp_path):
+    proc = run_kfoot("trace", "-o", tmp_path / "t.jsonl", "--", str(tmp_path / "no-such-program"), check_rc=2)
+    assert_error(proc, "cannot run")
+
+
+def test_a_malformed_kernel_trace_line_is_one_error(tmp_path):
+    from kfoot.core.errors import KfootError
+    from kfoot.trace.run import read_kernel_trace
+
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"kernel":"_Z1kv","module":"0x1","launches":2,"pid":7}\n{"kernel":"_Z1kv","module":"0x1","launches":3,"pid":8}\n')
+    launches, processes = read_kernel_trace(path)
+    assert launches[("_Z1kv", "0x1")] == 5 and processes == 2
+    path.write_text('{"kernel":"_Z1kv"}\n')
+    with pytest.raises(KfootError, match="line 1"):
+        read_kernel_trace(path)
