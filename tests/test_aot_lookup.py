@@ -104,9 +104,12 @@ def test_bad_names_are_one_line(tmp_path, name):
     assert not (tmp_path / "o").exists()
 
 
-def test_name_does_not_go_with_rtc(tmp_path):
-    assert_error(run_kfoot("build", "--mode", "rtc", SPEC, "-o", tmp_path / "o", "--name", "x", check_rc=None),
-                 "--name goes with --mode aot or hybrid")
+def test_an_rtc_name_is_checked_alike(tmp_path):
+    """rtc takes --name too (its libNAME.so holds NAME::registry()'s way to the registry,
+    tests/test_ship.py), with the same rule, before anything is written."""
+    assert_error(run_kfoot("build", "--mode", "rtc", SPEC, "-o", tmp_path / "o", "--name", "namespace",
+                           "--no-check", check_rc=None), "not usable as a C++ namespace")
+    assert not (tmp_path / "o").exists()
 
 
 def test_depfile_lists_the_spec_and_its_include_closure(tmp_path):

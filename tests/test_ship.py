@@ -28,17 +28,18 @@ AS_ANOTHER_MACHINE = Path("/work/shared/tools/as-another-machine")
 HOT = "example::scale_kernel<float, 2>"
 
 
-@pytest.fixture(scope="module")
-def shipped(tmp_path_factory):
+def _ship(root: Path, mode: str) -> dict:
+    """examples/ship built in `mode` (hybrid or rtc), installed, its build tree deleted, the prefix
+    moved, and the consumer built against the moved prefix with g++ alone."""
     if not AS_ANOTHER_MACHINE.is_file() or os.geteuid() != 0:
         pytest.fail(f"{AS_ANOTHER_MACHINE} (run as root) is needed to run the consumer as on another machine")
-    root = tmp_path_factory.mktemp("ship")
     build = root / "build"
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
                KFOOT_CACHE="off")
     subprocess.run([_cmake(), "-S", str(REPO / "examples" / "ship"), "-B", str(build), "-G", "Ninja",
                     f"-DCMAKE_MAKE_PROGRAM={_ninja()}", "-Dkfoot_DIR=" + run_kfoot("config", "--cmake-dir").stdout.strip(),
-                    "-DCMAKE_CUDA_ARCHITECTURES=90-real"], check=True, env=env, capture_output=True, text=True)
+                    "-DCMAKE_CUDA_ARCHITECTURES=90-real", f"-DSHIPLIB_MODE={mode}"],
+                   check=True, env=env, capture_output=True, text=True)
     for step in (["--build", str(build)], ["--install", str(build), "--prefix", str(root / "prefix")]):
         proc = subprocess.run([_cmake(), *step], env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -51,7 +52,8 @@ def shipped(tmp_path_factory):
     prefix.parent.mkdir()
     (root / "prefix").rename(prefix)
     consumer = root / "consumer"
-    subprocess.run(["g++", "-std=c++17", "-O1", str(REPO / "examples" / "ship" / "consumer" / "consumer.cpp"),
+    subprocess.run(["g++", "-std=c++17", "-O1", *(["-DSHIPLIB_RTC"] if mode == "rtc" else []),
+                    str(REPO / "examples" / "ship" / "consumer" / "consumer.cpp"),
                     f"-I{prefix / 'include'}", f"-L{prefix / 'lib'}", "-lshiplib", "-ldl", "-pthread",
                     f"-Wl,-rpath,{prefix / 'lib'}", "-o", str(consumer)], check=True)
     only_nvrtc = root / "nvrtc" / "lib"
@@ -60,6 +62,16 @@ def shipped(tmp_path_factory):
         shutil.copy(library, only_nvrtc / library.name)
     return {"root": root, "build": build, "prefix": prefix, "consumer": consumer, "reference": reference,
             "nvrtc": only_nvrtc}
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    return _ship(tmp_path_factory.mktemp("ship"), "hybrid")
+
+
+@pytest.fixture(scope="module")
+def shipped_rtc(tmp_path_factory):
+    return _ship(tmp_path_factory.mktemp("ship_rtc"), "rtc")
 
 
 def _elsewhere(shipped, *args, nvrtc_dir: bool = True, cache: Path | None = None) -> subprocess.CompletedProcess:
@@ -126,3 +138,24 @@ def test_bad_input_is_one_line(shipped, tmp_path, damage):
         shutil.copytree(backup, registry)
     assert proc.returncode == 3, proc.stdout + proc.stderr
     assert proc.stdout.startswith("error: ") and proc.stdout.count("\n") == 1 and needle in proc.stdout, proc.stdout
+
+
+def test_a_moved_rtc_install_finds_its_registry(shipped_rtc, cuobjdump):
+    """An rtc target ships as a hybrid one does: its libshiplib.so holds no kernel, only
+    shiplib::library_path() (pyelftools: the one function it exports), through which
+    shiplib::registry() finds the registry beside the moved library; the CUB kernel compiled
+    there with only libnvrtc equals the build tree's, and no installed file names a build path."""
+    from elftools.elf.elffile import ELFFile
+
+    with open(shipped_rtc["prefix"] / "lib" / "libshiplib.so", "rb") as handle:
+        exported = {s.name for s in ELFFile(handle).get_section_by_name(".dynsym").iter_symbols()
+                    if s["st_shndx"] != "SHN_UNDEF" and s["st_info"]["type"] == "STT_FUNC"}
+    assert exported == {"_ZN7shiplib12library_pathEv"}
+    out = shipped_rtc["root"] / "elsewhere.cubin"
+    proc = _elsewhere(shipped_rtc, "sm_90", out, cache=shipped_rtc["root"] / "cache")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert _functions(cuobjdump, out) == _functions(cuobjdump, shipped_rtc["reference"]) == [got["lowered_name"]]
+    assert _texts(out) == _texts(shipped_rtc["reference"]) and _texts(out)
+    assert got["hot_route"] == "rtc" and got["compiles"] == 1
+    test_the_install_names_no_build_path(shipped_rtc)

@@ -38,7 +38,8 @@ from .terminal import terminal
               help="aot: build the library from every variant that compiles; name the others (exit 2).")
 @click.option("--name", default=None, metavar="NAME",
               help="aot and hybrid: name the library libNAME.so and its lookup NAME::find_kernel "
-                   "(include/NAME/kernels.hpp); default kfoot_kernels.")
+                   "(include/NAME/kernels.hpp); default kfoot_kernels. rtc: also build libNAME.so and "
+                   "include/NAME/kernels.hpp whose NAME::registry() finds the registry beside the library.")
 @click.option("--depfile", type=click.Path(dir_okay=False), default=None,
               help="Also write a Makefile-syntax depfile: DIR/kfoot.stamp and the spec and headers it was built from.")
 @click.option("--no-check", is_flag=True,

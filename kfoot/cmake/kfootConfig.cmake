@@ -9,8 +9,9 @@
 # Targets:
 #   kfoot::runtime   header-only C++ runtime (kfoot/runtime.hpp): include folder, dl, threads (NVRTC is
 #                    found at run time: docs/runtime.md#finding-nvrtc)
-#   <name>           aot/hybrid: the imported shared library lib<NAME>.so, <NAME>/kernels.hpp on its include
-#                    path; rtc/hybrid: KFOOT_<NAME>_REGISTRY="<registry folder>" and kfoot::runtime
+#   <name>           the imported shared library lib<NAME>.so, <NAME>/kernels.hpp on its include path (rtc:
+#                    a library with no kernel, for <NAME>::registry()); rtc/hybrid:
+#                    KFOOT_<NAME>_REGISTRY="<registry folder>" and kfoot::runtime
 #
 # kfoot runs as a build step (its own nvcc from its wheels, or CMAKE_CUDA_COMPILER when set), again
 # only when the spec, the trace or a header it reaches changes: the list comes from kfoot's depfile.
@@ -156,9 +157,7 @@ function(kfoot_add_kernels target)
     _kfoot_archs(arch_list ${archs})
     list(APPEND command --arch "${arch_list}")
   endif()
-  if(NOT KA_MODE STREQUAL "rtc")
-    list(APPEND command --name "${KA_NAME}")
-  endif()
+  list(APPEND command --name "${KA_NAME}")
   if(KA_HOT)
     get_filename_component(hot "${KA_HOT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     list(APPEND command --hot "${hot}")
@@ -200,11 +199,10 @@ function(kfoot_add_kernels target)
     list(APPEND command --launcher "${launcher}")
   endif()
 
-  set(byproducts "")
-  if(NOT KA_MODE STREQUAL "rtc")
-    set(library "${out}/lib${KA_NAME}.so")
-    list(APPEND byproducts "${library}" "${out}/include/${KA_NAME}/kernels.hpp")
-  endif()
+  # rtc too: its libNAME.so holds only NAME::library_path(), so NAME::registry() finds an installed
+  # registry the way a hybrid library's does (dladdr).
+  set(library "${out}/lib${KA_NAME}.so")
+  set(byproducts "${library}" "${out}/include/${KA_NAME}/kernels.hpp")
   if(NOT KA_MODE STREQUAL "aot")
     list(APPEND byproducts "${out}/registry.json")
   endif()
@@ -220,21 +218,15 @@ function(kfoot_add_kernels target)
   add_custom_target(${target}_kfoot_build ALL DEPENDS "${out}/kfoot.stamp")
 
   string(TOUPPER "${KA_NAME}" upper)
-  if(KA_MODE STREQUAL "rtc")
-    add_library(${target} INTERFACE)
-    target_link_libraries(${target} INTERFACE kfoot::runtime)
-    target_compile_definitions(${target} INTERFACE "KFOOT_${upper}_REGISTRY=\"${out}\"")
-  else()
-    # The include folder must exist when CMake generates (an imported target's include path).
-    file(MAKE_DIRECTORY "${out}/include")
-    add_library(${target} SHARED IMPORTED GLOBAL)
-    set_target_properties(${target} PROPERTIES
-      IMPORTED_LOCATION "${library}"
-      INTERFACE_INCLUDE_DIRECTORIES "${out}/include")
-    if(KA_MODE STREQUAL "hybrid")
-      set_property(TARGET ${target} APPEND PROPERTY INTERFACE_LINK_LIBRARIES kfoot::runtime)
-      set_property(TARGET ${target} APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS "KFOOT_${upper}_REGISTRY=\"${out}\"")
-    endif()
+  # The include folder must exist when CMake generates (an imported target's include path).
+  file(MAKE_DIRECTORY "${out}/include")
+  add_library(${target} SHARED IMPORTED GLOBAL)
+  set_target_properties(${target} PROPERTIES
+    IMPORTED_LOCATION "${library}"
+    INTERFACE_INCLUDE_DIRECTORIES "${out}/include")
+  if(NOT KA_MODE STREQUAL "aot")
+    set_property(TARGET ${target} APPEND PROPERTY INTERFACE_LINK_LIBRARIES kfoot::runtime)
+    set_property(TARGET ${target} APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS "KFOOT_${upper}_REGISTRY=\"${out}\"")
   endif()
   add_dependencies(${target} ${target}_kfoot_build)
   set_target_properties(${target}_kfoot_build PROPERTIES KFOOT_OUT "${out}" KFOOT_MODE "${KA_MODE}" KFOOT_NAME "${KA_NAME}")
@@ -243,7 +235,8 @@ endfunction()
 # kfoot_install_kernels(<target> [DESTINATION <libdir>] [INCLUDE_DESTINATION <includedir>]
 #                       [REGISTRY_DESTINATION <dir>])
 # Installs what a consumer needs, with no path of this build tree or of kfoot's Python environment:
-# aot/hybrid: lib<NAME>.so into DESTINATION and <NAME>/kernels.hpp into INCLUDE_DESTINATION;
+# every mode: lib<NAME>.so into DESTINATION and <NAME>/kernels.hpp into INCLUDE_DESTINATION (an rtc
+# target's library holds no kernel, only what <NAME>::registry() needs to find the registry);
 # rtc/hybrid: kfoot's C++ runtime headers into INCLUDE_DESTINATION, and the registry with its
 # headers and the toolkit headers they reach (`kfoot ship`) into REGISTRY_DESTINATION, by default
 # DESTINATION/<NAME>.kfoot, where <NAME>::registry() finds it beside the library.
@@ -267,14 +260,12 @@ function(kfoot_install_kernels target)
   endif()
   if(NOT KI_REGISTRY_DESTINATION)
     set(KI_REGISTRY_DESTINATION "${KI_DESTINATION}/${name}.kfoot")
-  elseif(mode STREQUAL "hybrid" AND NOT KI_REGISTRY_DESTINATION STREQUAL "${KI_DESTINATION}/${name}.kfoot")
+  elseif(NOT mode STREQUAL "aot" AND NOT KI_REGISTRY_DESTINATION STREQUAL "${KI_DESTINATION}/${name}.kfoot")
     message(WARNING "kfoot_install_kernels(${target}): ${name}::registry() looks for the registry in "
                     "${KI_DESTINATION}/${name}.kfoot beside the library, not in ${KI_REGISTRY_DESTINATION}")
   endif()
-  if(NOT mode STREQUAL "rtc")
-    install(FILES "${out}/lib${name}.so" DESTINATION "${KI_DESTINATION}")
-    install(FILES "${out}/include/${name}/kernels.hpp" DESTINATION "${KI_INCLUDE_DESTINATION}/${name}")
-  endif()
+  install(FILES "${out}/lib${name}.so" DESTINATION "${KI_DESTINATION}")
+  install(FILES "${out}/include/${name}/kernels.hpp" DESTINATION "${KI_INCLUDE_DESTINATION}/${name}")
   if(NOT mode STREQUAL "aot")
     install(DIRECTORY "${kfoot_INCLUDE_DIR}/kfoot" DESTINATION "${KI_INCLUDE_DESTINATION}")
     set(command "")

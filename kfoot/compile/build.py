@@ -29,8 +29,6 @@ def check_options(mode: str, *, hot_trace=None, keep_going: bool = False, name: 
     if keep_going and mode != "aot":
         raise KfootError("--keep-going goes with --mode aot")
     if name is not None:
-        if mode == "rtc":
-            raise KfootError("--name goes with --mode aot or hybrid (an RTC build has no library)")
         from .lookup import check_name
 
         check_name(name)
@@ -71,7 +69,7 @@ def build(spec: Spec | str | os.PathLike, out_dir, *, mode: str = "aot", archs, 
         from .rtc_registry import build_rtc
 
         result = build_rtc(loaded, out_dir, families=chosen, archs=archs, on_wait=on_wait, check=check,
-                           unchecked=tuple(unchecked))
+                           unchecked=tuple(unchecked), name=name)
     else:
         from .hybrid import build_hybrid
 

@@ -104,6 +104,7 @@ class RegistryResult:
     registry: Registry  # what the build wrote, opened (kfoot.runtime.registry)
     aot: AotResult | None = None
     check: NvrtcCheck | None = None  # the NVRTC check of `kfoot build` (kfoot.compile.nvrtc_checks)
+    library: Path | None = None  # rtc with --name: libNAME.so, holding only NAME::library_path()
 
     @property
     def path(self) -> Path:
@@ -121,6 +122,8 @@ class RegistryResult:
     def summary(self) -> dict:
         out = {"mode": self.mode, "out_dir": str(self.out_dir), "registry": str(self.path),
                "variants": self.variants, "families": self.families}
+        if self.library is not None:
+            out["library"] = str(self.library)
         if self.aot is not None:
             out["aot"] = {
                 "library": str(self.aot.library),
@@ -144,6 +147,9 @@ class RegistryResult:
             c = self.check
             rows.append(("check", f"every family compiles under NVRTC for {c.arch} "
                                   f"({c.programs} program{'' if c.programs == 1 else 's'}, {c.seconds:.2f} s)"))
+        if self.library is not None:
+            name = self.library.name.removeprefix("lib").removesuffix(".so")
+            rows.append(("library", f"{self.library} (no kernels: {name}::registry() finds the registry beside it)"))
         if self.aot is not None:
             rows += [(f"AOT {label}", value) for label, value in self.aot.rows() if label != "manifest"]
         return rows

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
+import tempfile
 from pathlib import Path
 
 from ..core.atomic import write_atomic
@@ -20,10 +22,11 @@ from .results import RegistryResult
 
 
 def build_rtc(spec, out_dir, *, variants=None, families=None, archs: str | list[str] | None = None,
-              on_wait=None, check: bool = False, unchecked=()) -> RegistryResult:
+              on_wait=None, check: bool = False, unchecked=(), name: str | None = None) -> RegistryResult:
     """Write OUT/registry.json and OUT/templates/ for `spec` (all its variants, those of the
     families matching the `families` globs, or exactly `variants`); with `check`, compile every
     family once with NVRTC for the first of `archs` (kfoot.compile.nvrtc_checks.check_registry).
+    With `name`, also OUT/libNAME.so and OUT/include/NAME/kernels.hpp (build_registry_library).
 
     Every family keeps all its variants even when two families share a template-id (so a lookup
     by either family works); the runtime compiles and caches per template-id, so it is built once.
@@ -39,10 +42,44 @@ def build_rtc(spec, out_dir, *, variants=None, families=None, archs: str | list[
     shipped_sources(spec, dict.fromkeys(v.family for v in chosen))  # refused before the folder exists
     with output_lock(Path(out_dir).resolve(), on_wait):
         registry = register_variants(spec, out_dir, chosen)
-    result = RegistryResult("rtc", Path(out_dir), registry)
+        library = build_registry_library(out_dir, name) if name is not None else None
+    result = RegistryResult("rtc", Path(out_dir), registry, library=library)
     if check:
         result.check = check_registry(registry, archs, skip=unchecked)
     return result
+
+
+def build_registry_library(out_dir, name: str) -> Path:
+    """OUT/libNAME.so holding only NAME::library_path(), and OUT/include/NAME/kernels.hpp whose
+    NAME::registry() finds the registry beside that file through dladdr (as a hybrid library's
+    does), wherever an install of both was moved. Compiled by the host C++ compiler (no nvcc: an
+    rtc build needs none), from a temporary folder so that no build path is written into it."""
+    from .aot import _host_compiler
+    from .lookup import header_path, library_file, render_registry_header, render_registry_source
+    from .outputs import install
+
+    out = Path(out_dir)
+    compiler = _host_compiler()["path"]
+    if compiler is None:
+        raise KfootError(f"--name {name} with --mode rtc compiles lib{name}.so with a C++ compiler: "
+                         "neither g++ nor c++ is on PATH")
+    library = out / library_file(name)
+    with tempfile.TemporaryDirectory(prefix=".kfoot-registry-library-", dir=out) as work:
+        (Path(work) / "registry_library.cpp").write_text(render_registry_source(name))
+        argv = [compiler, "-std=c++17", "-O2", "-fPIC", "-shared", "-fvisibility=hidden", "-Wl,-Bsymbolic", "-s",
+                "registry_library.cpp", "-o", library.name, "-ldl"]
+        try:
+            proc = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=300)
+        except subprocess.TimeoutExpired:
+            raise KfootError(f"{compiler}: compiling lib{name}.so took over 300 s") from None
+        if proc.returncode != 0:
+            first = (proc.stderr.strip() or proc.stdout.strip() or "no output").splitlines()[0]
+            raise KfootError(f"{compiler}: compiling lib{name}.so failed (exit {proc.returncode}): {first}")
+        install(Path(work) / library.name, library)
+    header = out / header_path(name)
+    header.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(header, render_registry_header(name).encode())
+    return library
 
 
 def shippable_roots(spec, families, toolkit_dirs=()) -> tuple[Path, ...]:
