@@ -168,3 +168,57 @@ def test_an_entry_with_a_field_of_the_wrong_type_is_a_bad_entry(tmp_path, fields
         proc = run_kfoot("cache", "--cache-dir", root, *args, check_rc=None)
         assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, (args, proc.stderr[-2000:])
     assert not bad.exists()
+
+
+# ------------------------------------------------------------------------------ issue 26: use counters
+@pytest.mark.parametrize("owner", OWNERS)
+@pytest.mark.parametrize("what", ["fifo", "sparse"])
+def test_a_planted_counters_file_neither_blocks_nor_is_read_whole(tmp_path, what, owner):
+    root = tmp_path / "c"
+    fill(DiskCache(root), 1)
+    _plant(root / "counters", what, owner)
+    proc = _kfoot_limited("cache", "--cache-dir", root, "stats", "--json")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    stats = json.loads(proc.stdout)
+    assert (stats["pch_hits"], stats["remote"]) == (0, {"hits": 0, "misses": 0, "errors": 0})
+    assert stats["counters_problem"] and stats["entries"] == 1
+    # A process that adds to them replaces the planted file (the folder is ours; nothing is written through it).
+    proc = _child("""
+        from kfoot.runtime.kernel_cache import DiskCache
+        from kfoot.runtime.cache_counters import Counters
+        DiskCache(sys.argv[1]).count(Counters(pch_hits=3, remote_misses=1))
+    """, root)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert (root / "counters").stat().st_size < 200
+    stats = json.loads(run_kfoot("cache", "--cache-dir", root, "stats", "--json").stdout)
+    assert (stats["pch_hits"], stats["remote"]["misses"], stats["counters_problem"]) == (3, 1, None)
+
+
+@pytest.mark.parametrize("text", ['{"pch_hits": -1}', '{"pch_hits": 1.5}', '{"remote_hits": true}', "[1, 2]",
+                                  '{"pch_hits": 9223372036854775808}', "not json", '{"pch_hits": ' * 5000])
+def test_a_bad_counters_file_is_one_line_in_stats_and_counted_as_zero(tmp_path, text):
+    root = tmp_path / "c"
+    fill(DiskCache(root), 1)
+    (root / "counters").write_text(text)
+    proc = run_kfoot("cache", "--cache-dir", root, "stats")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    counter_lines = [line for line in proc.stdout.splitlines() if "counted as zero" in line]
+    assert len(counter_lines) == 1
+    stats = json.loads(run_kfoot("cache", "--cache-dir", root, "stats", "--json").stdout)
+    assert stats["pch_hits"] == 0 and stats["counters_problem"]
+
+
+def test_counters_from_many_processes_add_up(tmp_path):
+    root = tmp_path / "c"
+    code = """
+        from kfoot.runtime.kernel_cache import DiskCache
+        from kfoot.runtime.cache_counters import Counters
+        cache = DiskCache(sys.argv[1])
+        for _ in range(50):
+            cache.count(Counters(pch_hits=1, remote_hits=2, remote_errors=1))
+    """
+    procs = [subprocess.Popen([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(REPO)!r})\n" + textwrap.dedent(code),
+                               str(root)], cwd=REPO) for _ in range(4)]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 4
+    stats = json.loads(run_kfoot("cache", "--cache-dir", root, "stats", "--json").stdout)
+    assert (stats["pch_hits"], stats["remote"]) == (200, {"hits": 400, "misses": 0, "errors": 200})

@@ -17,7 +17,7 @@ from elftools.elf.elffile import ELFFile
 
 from kfoot.compile.rtc_registry import build_rtc
 from kfoot.variants.loader import load_spec
-from oracles.cli import REPO
+from oracles.cli import REPO, run_kfoot
 from test_cpp_runtime import _env, rtc_check, scale_registry  # noqa: F401 (fixtures: the C++ program, the example registry)
 from test_cpp_runtime import _run as _run_cpp
 from test_rtc_support import cubin_facts, write_mini_spec
@@ -107,3 +107,38 @@ def test_the_cpp_runtime_reuses_a_pch_within_its_process(rtc_check, scale_regist
     assert (runs["1"]["compiles"], runs["1"]["pch_hits"]) == (2, 1)
     assert (runs["0"]["compiles"], runs["0"]["pch_hits"]) == (2, 0)
     assert runs["1"]["texts"] == runs["0"]["texts"] != {}
+
+
+# Compiles the three mini variants into the disk cache KFOOT_CACHE_DIR; prints NVRTC's logs.
+CACHED_SCRIPT = r"""
+import json, sys
+from kfoot.runtime import compiler
+from kfoot.runtime.kernel_cache import DiskCache
+from kfoot.runtime.registry import load_registry
+reg = load_registry(sys.argv[1])
+context = compiler.SourceContext(reg, "sm_90")
+cache = DiskCache.from_env()
+ids = ["mini::apply_kernel<mini::op::Twice, float, float>", "mini::apply_kernel<mini::op::Square, float, float>",
+       "mini::apply_kernel<mini::op::Twice, __half, __half>"]
+print(json.dumps([compiler.compile_variants(context, [reg.by_template_id[t]], cache).log for t in ids]))
+"""
+
+
+def test_cache_stats_counts_pch_hits_of_every_process(mini_registry, tmp_path):
+    cache = tmp_path / "cache"
+    used = 0
+    for run in range(2):  # two processes: each makes its own PCH, the counts add up in the cache
+        tmp = tmp_path / f"tmp{run}"
+        tmp.mkdir()
+        env = dict(os.environ, TMPDIR=str(tmp), KFOOT_PCH="1", KFOOT_CACHE_DIR=str(cache), PYTHONPATH=str(REPO))
+        env.pop("KFOOT_CACHE", None)
+        env.pop("KFOOT_CACHE_REMOTE", None)
+        proc = subprocess.run([sys.executable, "-c", CACHED_SCRIPT, str(mini_registry)], capture_output=True, text=True,
+                              env=env, timeout=900)
+        assert proc.returncode == 0, proc.stderr
+        # NVRTC's own word for each program (--pch-messages): the oracle.
+        used += sum("using precompiled header" in log for log in json.loads(proc.stdout))
+    assert used == 4
+    stats = run_kfoot("cache", "--cache-dir", cache, "stats", "--json")
+    assert json.loads(stats.stdout)["pch_hits"] == used
+    assert "precompiled-header hits" in run_kfoot("cache", "--cache-dir", cache, "stats").stdout

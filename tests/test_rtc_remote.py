@@ -96,3 +96,29 @@ def test_a_dead_server_costs_a_short_delay_and_one_warning(server, mini_registry
     assert proc.returncode == 0 and result["compiled"] == MINI_VARIANTS and result["remote"]["errors"] == 1
     assert proc.stderr.count("RemoteWarning") == 1
     assert time.monotonic() - start < 120
+
+
+def test_cache_stats_counts_the_remote_tier_as_the_server_does(server, mini_registry, tmp_path):
+    _, client, url = server
+
+    def server_counts():
+        info = client.info("stats")
+        return info["keyspace_hits"], info["keyspace_misses"]
+
+    def cache_stats(cache):
+        return json.loads(run_kfoot("cache", "--cache-dir", cache, "stats", "--json").stdout)["remote"]
+
+    _warm(mini_registry, tmp_path / "one", url)
+    hits, misses = server_counts()
+    assert cache_stats(tmp_path / "one") == {"hits": hits, "misses": misses, "errors": 0}
+    keys = sorted(client.keys("kfoot:*"))
+    client.set(keys[0], client.get(keys[1]))  # poisoned: the server's hit, kfoot's error
+    hits, misses = server_counts()  # the test's own GET counted
+    _warm(mini_registry, tmp_path / "two", url)
+    hits_two, misses_two = server_counts()
+    two = cache_stats(tmp_path / "two")
+    assert two["hits"] + two["errors"] == hits_two - hits and two["misses"] == misses_two - misses
+    assert two["errors"] == 1 and two["hits"] == MINI_VARIANTS - 1
+    # Counts persist and add up across processes: a third warm is all disk hits, asking nothing.
+    _warm(mini_registry, tmp_path / "two", url)
+    assert server_counts() == (hits_two, misses_two) and cache_stats(tmp_path / "two") == two

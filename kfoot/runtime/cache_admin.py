@@ -16,6 +16,7 @@ from ..core.record_store import RecordsCleared, RecordsPruned, RecordStats, Reco
 from ..core.store import default_cache_root, kernel_cache_bound, report_cache_bound
 from ..core.units import format_bytes
 from .cache_archive import ImportResult
+from .cache_counters import COUNTERS_NAME
 from .kernel_cache import ClearResult, DiskCache, EntryInfo, KernelStats, PruneResult
 
 
@@ -86,6 +87,11 @@ class CacheStats(_BothParts):
                 ("kernel cubins", f"{k.cubins} ({k.bad_cubins} bad)"),
                 ("kernel cache size", format_bytes(k.total_bytes) + _bound(k.max_bytes)),
                 *[(f"kernel entries for {arch}", str(n)) for arch, n in sorted(k.entries_per_arch.items())],
+                ("precompiled-header hits", str(k.counters.pch_hits)),
+                ("remote cache", f"{k.counters.remote_hits} hit(s), {k.counters.remote_misses} miss(es), "
+                                 f"{k.counters.remote_errors} error(s)"),
+                *([("counters", f"{k.root / COUNTERS_NAME}: {k.counters_problem}; not read, counted as zero")]
+                  if k.counters_problem else []),
                 ("report entries", f"{r.entries} ({r.bad} bad)"),
                 ("report cache size", format_bytes(r.total_bytes) + _bound(r.max_bytes)),
                 ("bad", f"{bad}" + (": kfoot cache verify lists them, --fix deletes them" if bad else ""))]

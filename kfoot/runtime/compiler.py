@@ -22,6 +22,7 @@ from ..core import workers
 from ..core.errors import KfootError
 from ..core.toolchain import bundled_include_dirs
 from . import fingerprint, nvjitlink, nvrtc, pch, remote
+from .cache_counters import Counters
 from .cache_entry import format_entry
 from .kernel_cache import CacheHit, CacheWarning, DiskCache
 from .statmemo import StatMemo
@@ -241,6 +242,8 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
         kernels = [(context.key(v), program.lowered_names[v.template_id], context.meta(v, program.seconds, len(variants)))
                    for v in variants]
         cache.put_program(program.cubin, kernels)
+        if program.pch_hit:
+            cache.count(Counters(pch_hits=1))
         remote_tier = remote.tier()
         if remote_tier is not None:  # write-through: the entry as kernel_cache.put_program writes it
             sha = hashlib.sha256(program.cubin).hexdigest()
@@ -257,7 +260,9 @@ def cached(cache: DiskCache, key: str) -> CacheHit | None:
     remote_tier = remote.tier() if hit is None else None
     if remote_tier is None:
         return hit
-    got = remote_tier.get(key)
+    outcome, got = remote_tier.fetch(key)
+    cache.count(Counters(remote_hits=int(outcome == "hit"), remote_misses=int(outcome == "miss"),
+                         remote_errors=int(outcome == "error")))
     if got is None:
         return None
     meta, _, cubin = got

@@ -7,6 +7,7 @@ atomic, locked and bounded folder) whose files are those of kfoot.runtime.cache_
     blobs/<h[:2]>/<sha256>.cubin  the cubin of one NVRTC program, named by its own sha256
     tmp/                           temporary files, renamed into place (same file system)
     usage                          bytes of entries and cubins, kept by the writers (for the bound)
+    counters                       PCH and remote-tier hits, added by each process (kfoot.runtime.cache_counters)
     memo.json                      facts the key needs, remembered (kfoot.runtime.statmemo)
 
 Why two levels: bulk warm compiles many kernels in one NVRTC program, so one cubin holds many
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from ..core.errors import KfootError
 from ..core.store import Refused, Store, cache_disabled_by_env, default_cache_root, kernel_cache_bound, not_removed_rows
-from . import cache_archive
+from . import cache_archive, cache_counters
 from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
                           format_entry, parse_entry)
 from .statmemo import StatMemo
@@ -81,6 +82,8 @@ class KernelStats:
     bad_entries: int = 0
     bad_cubins: int = 0
     entries_per_arch: dict[str, int] = field(default_factory=dict)
+    counters: cache_counters.Counters = field(default_factory=cache_counters.Counters)
+    counters_problem: str | None = None  # why the counters file was not read (counted as zero)
 
     @property
     def bad(self) -> int:
@@ -89,7 +92,8 @@ class KernelStats:
     def to_dict(self) -> dict:
         return {"root": str(self.root), "entries": self.entries, "cubins": self.cubins, "total_bytes": self.total_bytes,
                 "max_bytes": self.max_bytes, "bad": self.bad, "bad_entries": self.bad_entries,
-                "bad_cubins": self.bad_cubins, "entries_per_arch": dict(sorted(self.entries_per_arch.items()))}
+                "bad_cubins": self.bad_cubins, "entries_per_arch": dict(sorted(self.entries_per_arch.items())),
+                **self.counters.to_dict(), "counters_problem": self.counters_problem}
 
 
 @dataclass
@@ -244,6 +248,11 @@ class DiskCache:
         except KfootError as exc:  # a damaged or foreign cache: the kernel is still compiled
             self._disable(str(exc))
 
+    def count(self, seen: cache_counters.Counters) -> None:
+        """Add a lookup's or a compile's PCH and remote-tier figures to the cache's counters."""
+        if not self.unusable:
+            cache_counters.add(self.store, seen)
+
     def _disable(self, why: str) -> None:
         self.unusable, self.unusable_reason = True, why
         warnings.warn(f"kfoot cache disabled for this process: {why}", CacheWarning, stacklevel=4)
@@ -355,6 +364,8 @@ class DiskCache:
                 result.entries_per_arch[arch] = result.entries_per_arch.get(arch, 0) + 1
         result.bad_cubins = sum(1 for path, _ in bad if path.name.endswith(BLOB_SUFFIX) and path.parent.parent.name == "blobs")
         result.bad_entries = len(bad) - result.bad_cubins
+        if self.root.is_dir():
+            result.counters, result.counters_problem = cache_counters.read(self.store)
         return result
 
     def prune(self, max_bytes: int, *, keep=(), keep_newest: bool | None = None) -> PruneResult:

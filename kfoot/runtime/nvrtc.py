@@ -69,6 +69,7 @@ class CompiledProgram:
     lowered_names: dict[str, str]  # name expression -> mangled kernel name in the cubin
     log: str
     seconds: float
+    pch_hit: bool = False  # its headers came from a precompiled header (kfoot.runtime.pch)
 
 
 @functools.cache

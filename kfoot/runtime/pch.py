@@ -22,6 +22,7 @@ Mirrored by kfoot/include/kfoot/detail/pch.hpp.
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import hashlib
 import json
 import os
@@ -108,7 +109,7 @@ def compile_program(source: str, name_expressions: list[str], options: tuple[str
         with _lock:
             if program is not None and "using precompiled header" in program.log:
                 STATS.hits += 1
-                return program
+                return dataclasses.replace(program, pch_hit=True)
             STATS.refused += 1
             _failed.add(key)
         return program or nvrtc.compile_program(source, name_expressions, options, link=link)

@@ -97,24 +97,26 @@ class RedisTier:
         warnings.warn(RemoteWarning(f"remote cache {self.url} unusable ({type(exc).__name__}: {exc}); "
                                     "going on without it"), stacklevel=3)
 
-    def get(self, key: str) -> tuple[dict, bytes, bytes] | None:
+    def fetch(self, key: str) -> tuple[str, tuple[dict, bytes, bytes] | None]:
+        """("hit", (meta, entry, cubin)), or ("miss" | "error" | "off", None): what this lookup
+        counted, for a caller that keeps its own figures (threads share `stats`)."""
         if self.dead:
-            return None
+            return "off", None
         try:
             value = self._client.get("kfoot:" + key)
         except (self._errors, OSError) as exc:
             self._fail(exc)
-            return None
+            return "error", None
         if value is None:
             self.stats.misses += 1
-            return None
+            return "miss", None
         checked = unpack(value, key)
         if isinstance(checked, str):
             self.stats.errors += 1
-            warnings.warn(RemoteWarning(f"remote cache {self.url}: entry {key} ignored: {checked}"), stacklevel=2)
-            return None
+            warnings.warn(RemoteWarning(f"remote cache {self.url}: entry {key} ignored: {checked}"), stacklevel=3)
+            return "error", None
         self.stats.hits += 1
-        return checked
+        return "hit", checked
 
     def put(self, key: str, entry: bytes, cubin: bytes) -> None:
         value = pack(entry, cubin)
