@@ -89,3 +89,20 @@ def test_the_page_holds_at_most_the_documented_families():
     tree = payload["tree"]
     assert len(tree["c"]) == TREE_FAMILIES + 1 and tree["v"] == sum(f.code_bytes for f in families)
     phrase("docs/explain.md", f"at most {FAMILY_ROWS:,} families; the JSON has them all")
+
+
+def test_a_kfoot_trace_kernel_trace_is_read_as_usage(explain_fatbin, tmp_path):
+    """kfoot trace's JSON lines (docs/explain.md), written from the documented schema with names
+    from cuobjdump: two processes, one kernel in two modules; the launches add up."""
+    launched = list(_launched_names(explain_fatbin))
+    lines = [{"kernel": n, "module": "0x5000", "launches": 2, "pid": 11} for n in launched]
+    lines += [{"kernel": launched[0], "module": "0x6000", "launches": 3, "pid": 12}, {"kernel": UNKNOWN, "module": "0x6000", "launches": 1, "pid": 12}]
+    trace = tmp_path / "kernels.jsonl"
+    trace.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    usage = json.loads(run_kfoot("explain", explain_fatbin, "--usage", trace, "--json").stdout)["usage"]
+    assert usage["files"] == [{"path": str(trace), "format": "kfoot-kernel-trace", "names": len(launched) + 1,
+                               "launches": 2 * len(launched) + 3 + 1}]
+    assert usage["launched"] == len(launched) and usage["unmatched"] == [UNKNOWN]
+    trace.write_text(json.dumps(lines[0]) + '\n{"kernel": "_Z1kv", "launches": "many"}\n')
+    proc = run_kfoot("explain", explain_fatbin, "--usage", trace, check_rc=2)
+    assert "line 2" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr

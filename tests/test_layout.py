@@ -46,7 +46,7 @@ ALLOWED = {
     "report": {"core", "binary"},
     "memory": {"core", "binary"},
     "explain": {"core", "variants", "binary", "runtime", "report", "memory"},
-    "trace": {"core"},
+    "trace": {"core", "explain"},  # explain reads what trace records (kfoot.explain.usage_files)
     "gate": {"core", "report"},
     "compare": {"core", "variants", "compile", "runtime", "report", "memory"},
     "cli": {"core", "variants", "compile", "runtime", "binary", "report", "memory", "explain", "trace", "gate", "compare"},

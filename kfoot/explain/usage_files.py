@@ -39,7 +39,7 @@ USAGE_MAX_NAMES = 1_000_000  # distinct names kept from one file
 USAGE_QUERY_SECONDS = 60
 _SQLITE_MAGIC = b"SQLite format 3\0"
 _GZIP_MAGIC = b"\x1f\x8b"
-FORMATS = ("kfoot-trace", "nsys-sqlite", "kineto", "ncu-csv", "list")
+FORMATS = ("kfoot-trace", "kfoot-kernel-trace", "nsys-sqlite", "kineto", "ncu-csv", "list")
 
 
 def _error(path: Path, message: str) -> KfootError:
@@ -69,6 +69,11 @@ def read_usage(path: str | Path) -> tuple[str, Counter]:
             if path.stat().st_size > TRACE_MAX_BYTES:
                 raise _error(path, f"over the {TRACE_MAX_BYTES >> 20} MiB limit for a usage trace")
             return "kfoot-trace", Counter(read_trace(path))
+        if isinstance(record, dict) and "kernel" in record and "launches" in record:
+            names: Counter = Counter()
+            for kernel, _module, launches, _pid in kernel_trace_records(path):
+                _count(names, kernel, path, launches)
+            return "kfoot-kernel-trace", names
         return "kineto", _kineto(path, read_limited(path, what="usage file", max_bytes=USAGE_MAX_BYTES))
     if any(b"Kernel Name" in line for line in head.split(b"\n")[:16]):
         return "ncu-csv", _ncu(path)
@@ -126,6 +131,26 @@ def _lines(path: Path):
                 yield number, line.decode("utf-8")
             except UnicodeDecodeError:
                 raise _error(path, f"line {number} is not UTF-8 text") from None
+
+
+def kernel_trace_records(path: str | Path) -> list[tuple[str, str, int, int]]:
+    """(kernel, module, launches, pid) per line of a `kfoot trace` file (JSON lines written by
+    kfoot/trace/inject.cpp, one per kernel and process); a malformed line is one error naming it."""
+    path = Path(path)
+    records = []
+    for number, line in _lines(path):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            kernel, module, launches, pid = record["kernel"], record["module"], record["launches"], record["pid"]
+        except (ValueError, KeyError, TypeError):
+            raise _error(path, f"line {number} is not a kfoot trace record (kernel, module, launches, pid)") from None
+        if not (isinstance(kernel, str) and isinstance(module, str) and type(launches) is int and launches >= 0
+                and type(pid) is int):
+            raise _error(path, f"line {number} is not a kfoot trace record (kernel, module, launches, pid)")
+        records.append((kernel, module, launches, pid))
+    return records
 
 
 def _plain(path: Path) -> Counter:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from collections import Counter
@@ -10,10 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import KfootError
-from ..core.inputfile import read_limited
+from ..explain.usage_files import kernel_trace_records
 from .build import injection_library
-
-TRACE_MAX_BYTES = 256 << 20
 
 
 @dataclass(slots=True)
@@ -43,18 +40,11 @@ def trace_command(output: Path, argv: list[str]) -> TraceResult:
 
 
 def read_kernel_trace(path: Path) -> tuple[Counter, int]:
-    """The launches recorded in `path` (JSON lines {kernel, module, launches, pid}); a malformed
-    line is one KfootError naming the file and line."""
-    data = read_limited(path, what="kernel trace", max_bytes=TRACE_MAX_BYTES)
+    """The launches recorded in `path` by (kernel, module), over every process, and how many
+    processes recorded some (kfoot.explain.usage_files reads the file, as for --usage)."""
     launches: Counter = Counter()
     pids = set()
-    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            launches[(str(record["kernel"]), str(record["module"]))] += int(record["launches"])
-            pids.add(int(record["pid"]))
-        except (ValueError, KeyError, TypeError):
-            raise KfootError(f"{path}: line {number} is not a kernel trace record") from None
+    for kernel, module, count, pid in kernel_trace_records(path):
+        launches[(kernel, module)] += count
+        pids.add(pid)
     return launches, len(pids)
