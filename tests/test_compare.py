@@ -101,6 +101,10 @@ def test_first_use_latency_orders_compile_disk_memory(tiny):
     assert first["cold_compile_ms"] > 10 * first["disk_hit_next_ms"]
     assert first["disk_hit_next_ms"] * 1e3 > first["memory_hit_us"]
     assert first["disk_hit_ms"] >= first["disk_hit_next_ms"]
+    # The sibling compiled first made the family's PCH; no remote tier is set here
+    # (tests/test_rtc_remote.py measures one against redis-server).
+    assert first["warm_pch_ms"] > 0 and first["warm_pch_note"] is None
+    assert (first["remote_hit_ms"], first["remote_note"]) == (None, "not configured (KFOOT_CACHE_REMOTE)")
 
 
 def test_markdown_and_reuse(tiny):
@@ -112,6 +116,9 @@ def test_markdown_and_reuse(tiny):
     rows = {line.split(" | ")[0].lstrip("| "): line for line in lines if line.startswith("| ")}
     assert "(up to date)" in rows["build time"].split(" | ")[1]  # ninja had nothing to do
     assert rows["kernels in the binary"].split(" | ")[1:] == ["4", "0", "1 |"]
+    assert rows["first use: remote hit, new process"].split(" | ")[1:] == ["-", "not configured (KFOOT_CACHE_REMOTE)",
+                                                                          "as RTC |"]
+    assert rows["first use: compile, warm PCH"].split(" | ")[2].endswith(" ms")
     assert any("estimated for sm_90" in line for line in lines)
 
 

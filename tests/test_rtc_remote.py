@@ -11,6 +11,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 
 import pytest
@@ -122,3 +123,36 @@ def test_cache_stats_counts_the_remote_tier_as_the_server_does(server, mini_regi
     # Counts persist and add up across processes: a third warm is all disk hits, asking nothing.
     _warm(mini_registry, tmp_path / "two", url)
     assert server_counts() == (hits_two, misses_two) and cache_stats(tmp_path / "two") == two
+
+
+# kfoot compare's RTC first-use figures (kfoot.compare.run.rtc_first_use) for the mini registry.
+FIRST_USE = r"""
+import json, sys
+from pathlib import Path
+from kfoot.compare.run import rtc_first_use
+print(json.dumps(rtc_first_use(Path(sys.argv[1]), "sm_90", None, Path(sys.argv[2]))))
+"""
+
+
+def _first_use(registry, cache, **env_vars):
+    env = dict(os.environ, **env_vars)
+    for name in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_PCH"):
+        if name not in env_vars:
+            env.pop(name, None)
+    proc = subprocess.run([sys.executable, "-c", FIRST_USE, str(registry), str(cache)], capture_output=True, text=True,
+                          env=env, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_compare_measures_a_remote_hit_and_a_warm_pch(server, mini_registry, tmp_path):
+    _, client, url = server
+    before = client.info("stats")["keyspace_hits"]
+    first = _first_use(mini_registry, tmp_path / "c", KFOOT_CACHE_REMOTE=url)
+    # The server saw exactly one GET answered: the fresh process's first request, served remotely.
+    assert client.info("stats")["keyspace_hits"] - before == 1 and client.dbsize() == 2
+    assert first["remote_hit_ms"] > 0 and first["remote_note"] is None
+    assert first["warm_pch_ms"] > 0 and first["warm_pch_note"] is None
+    unset = _first_use(mini_registry, tmp_path / "d", KFOOT_PCH="0")
+    assert (unset["remote_hit_ms"], unset["remote_note"]) == (None, "not configured (KFOOT_CACHE_REMOTE)")
+    assert (unset["warm_pch_ms"], unset["warm_pch_note"]) == (None, "off (KFOOT_PCH=0)")

@@ -3,8 +3,9 @@ with a usage trace, hybrid; the trade-off in one table.
 
 Per mode: variants compiled ahead of time, kernels in the binary, shipped bytes, device bytes
 (`kfoot report`), build time, context memory (eager and lazy at context creation, and after
-the trace's kernels are in use), and the RTC first-use latency (cold NVRTC compile, disk-cache
-hit in a fresh process, in-memory hit).
+the trace's kernels are in use), and the RTC first-use latency (cold NVRTC compile, the compile
+with the family's precompiled header warm, disk-cache hit in a fresh process, remote-tier hit in
+a fresh process with an empty disk cache, in-memory hit).
 
 Context memory is measured when a GPU is present (kfoot.memory.measure) and estimated otherwise
 (kfoot.memory.estimate), and every figure says which. "After the trace" is what each mode has
@@ -38,6 +39,7 @@ MODES = ("aot", "rtc", "hybrid")
 _DISK_HIT_CHILD = r"""
 import json, sys, time
 from kfoot import runtime
+from kfoot.runtime import remote
 from kfoot.runtime.kernel_cache import DiskCache
 registry, cache, arch, template_id, other = sys.argv[1:6]
 t0 = time.perf_counter()
@@ -50,8 +52,9 @@ if other:  # a second kernel: what each further first use costs once the process
     second = reg.kernel_by_id(other).binary(arch)
     next_s = time.perf_counter() - t2
     binary = binary if second.from_cache else second
+tier = remote.tier()
 print(json.dumps({"open_s": t1 - t0, "first_request_s": t2 - t1, "next_request_s": next_s,
-                  "from_cache": binary.from_cache}))
+                  "from_cache": binary.from_cache, "remote": tier.stats.to_dict() if tier else None}))
 """
 
 
@@ -256,40 +259,97 @@ def _aot_mode(name, result, build_s, variants, method, memory_arch) -> ModeResul
     return mode
 
 
+@contextmanager
+def _pch_off():
+    """KFOOT_PCH=0 for this process while the block runs (kfoot.runtime.pch reads it per program)."""
+    before = os.environ.get("KFOOT_PCH")
+    os.environ["KFOOT_PCH"] = "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["KFOOT_PCH"]
+        else:
+            os.environ["KFOOT_PCH"] = before
+
+
+def _probe(registry_dir: Path, cache_dir: Path, arch: str, template_id: str, other: str, what: str) -> dict:
+    """A fresh process's first request for `template_id` (and `other`), served from `cache_dir`
+    or, when that is empty, from the remote tier."""
+    child = subprocess.run([sys.executable, "-c", _DISK_HIT_CHILD, str(registry_dir), str(cache_dir), arch,
+                            template_id, other], capture_output=True, text=True, env=dict(os.environ, KFOOT_TRACE=""))
+    if child.returncode != 0:
+        tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
+        raise KfootError(f"the {what} probe failed: {tail}")
+    return json.loads(child.stdout.strip().splitlines()[-1])
+
+
 def rtc_first_use(registry_dir: Path, arch: str, template_id: str | None, cache_dir: Path) -> dict:
     """First-use latency of one RTC kernel for `arch` (CPU only): a cold NVRTC compile (NVRTC
-    already loaded, as after the process's first kernel), a disk-cache hit in a fresh process
-    (its first request: opening the cache and reading the cubin), and an in-memory hit."""
+    already loaded, as after the process's first kernel; no precompiled header), the same first
+    use with the family's precompiled header warm (made by a sibling's compile, as in a process
+    whose earlier kernels were of that family), a disk-cache hit in a fresh process (its first
+    request: opening the cache and reading the cubin), a remote-tier hit in a fresh process with
+    an empty disk cache (KFOOT_CACHE_REMOTE; the row says when it is not set or served nothing),
+    and an in-memory hit."""
     from ..runtime import api as runtime
-    from ..runtime import compiler
+    from ..runtime import compiler, pch, remote
     from ..runtime.kernel_cache import DiskCache
+    from ..runtime.statmemo import MEMO_NAME
 
-    if cache_dir.exists():
-        shutil.rmtree(cache_dir)  # cold means cold: nothing cached from an earlier run
+    remote_cache = cache_dir.with_name(cache_dir.name + "-remote")
+    for folder in (cache_dir, remote_cache):
+        if folder.exists():
+            shutil.rmtree(folder)  # cold means cold: nothing cached from an earlier run
     reg = runtime.open_registry(registry_dir, cache=DiskCache(cache_dir), trace=None)
     variants = reg.registry.variants
     if not variants:
         raise KfootError("the spec has no variants to compile", path=registry_dir)
     target = reg.registry.by_template_id[template_id] if template_id else variants[0]
-    other = next((v for v in variants if v.template_id != target.template_id
-                  and v.family == target.family), None)
-    if other is not None:  # load NVRTC once, outside the timing; cached for the next-kernel disk hit
-        compiler.compile_variants(reg.context(arch), [other], reg.cache)
+    context = reg.context(arch)
+    header = reg.registry.families[target.family].header
+    siblings = [v for v in variants if v.template_id != target.template_id and v.family == target.family]
+    # A sibling whose program shares the target's preamble (its PCH serves the target), else any.
+    same_preamble = [v for v in siblings if compiler.program_source([header], [v.template_id])
+                     == compiler.program_source([header], [target.template_id])]
+    other = (same_preamble or siblings or [None])[0]
+    if other is not None:  # loads NVRTC outside the timing, makes the preamble's PCH, cached for the disk hit
+        compiler.compile_variants(context, [other], reg.cache)
+    with _pch_off():
+        started = time.perf_counter()
+        compiler.compile_variants(context, [target], None)
+        cold_s = time.perf_counter() - started
+    hits_before = pch.STATS.hits
     started = time.perf_counter()
-    binary = reg.kernel_by_id(target.template_id).binary(arch)
-    cold_s = time.perf_counter() - started
+    binary = reg.kernel_by_id(target.template_id).binary(arch)  # compiled, stored, sent to the remote tier
+    first_s = time.perf_counter() - started
     if binary.from_cache:
         raise KfootError("cold compile was served from the cache", path=cache_dir)
+    if pch.STATS.hits > hits_before:
+        warm_pch_ms, warm_pch_note = round(first_s * 1e3, 3), None
+    elif not pch.enabled():
+        warm_pch_ms, warm_pch_note = None, "off (KFOOT_PCH=0)"
+    elif other is None:
+        warm_pch_ms, warm_pch_note = None, "no sibling variant to make the PCH"
+    else:
+        warm_pch_ms, warm_pch_note = None, "NVRTC made or used no PCH"
 
-    child = subprocess.run([sys.executable, "-c", _DISK_HIT_CHILD, str(registry_dir), str(cache_dir), arch,
-                            target.template_id, other.template_id if other else ""], capture_output=True, text=True,
-                           env=dict(os.environ, KFOOT_TRACE=""))
-    if child.returncode != 0:
-        tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
-        raise KfootError(f"the disk-hit probe failed: {tail}")
-    disk = json.loads(child.stdout.strip().splitlines()[-1])
+    other_id = other.template_id if other else ""
+    disk = _probe(registry_dir, cache_dir, arch, target.template_id, other_id, "disk-hit")
     if not disk["from_cache"]:
         raise KfootError("the fresh process compiled instead of reading the disk cache", path=cache_dir)
+    remote_hit_ms, remote_note = None, "not configured (KFOOT_CACHE_REMOTE)"
+    if remote.configured_url() is not None:
+        # An empty disk cache but for memo.json (the facts its keys need, as on any machine that ran
+        # kfoot before): the row measures the remote tier, as the disk-hit row the disk cache.
+        remote_cache.mkdir(mode=0o700)
+        shutil.copyfile(cache_dir / MEMO_NAME, remote_cache / MEMO_NAME)
+        served = _probe(registry_dir, remote_cache, arch, target.template_id, "", "remote-hit")
+        if served["remote"] and served["remote"]["hits"] and served["from_cache"]:
+            remote_hit_ms, remote_note = round(served["first_request_s"] * 1e3, 3), None
+        else:
+            counts = served["remote"] or {"errors": 0, "misses": 0}
+            remote_note = f"no remote hit ({counts['errors']} error(s), {counts['misses']} miss(es))"
 
     family = reg.registry.families[target.family]
     values = {axis: value for axis, value in target.values if axis in family.free_axes}
@@ -297,8 +357,10 @@ def rtc_first_use(registry_dir: Path, arch: str, template_id: str | None, cache_
     hit = statistics.median(timeit.repeat(lambda: reg.kernel(target.family, **values).binary(arch),
                                           number=20_000, repeat=7)) / 20_000
     return {"variant": target.template_id, "arch": arch, "cold_compile_ms": round(cold_s * 1e3, 3),
+            "warm_pch_ms": warm_pch_ms, "warm_pch_note": warm_pch_note,
             "disk_hit_ms": round(disk["first_request_s"] * 1e3, 3),
             "disk_hit_next_ms": round(disk["next_request_s"] * 1e3, 3) if disk["next_request_s"] is not None else None,
+            "remote_hit_ms": remote_hit_ms, "remote_note": remote_note,
             "memory_hit_us": round(hit * 1e6, 3),
             "cubin_bytes": len(binary.cubin)}
 
