@@ -1,4 +1,4 @@
-"""`kfoot cache ls|stats|verify|prune|clear|export|import`: inspect and maintain the disk caches
+"""`kfoot cache ls|stats|verify|prune|clear|export|import|pack`: inspect and maintain the disk caches
 (kfoot.runtime.cache_admin: the kernel cache and the report cache under one root)."""
 
 from __future__ import annotations
@@ -124,3 +124,39 @@ def import_cmd(ctx, archive, as_json):
     for line in result.rejected:
         terminal().note(f"rejected {line}")
     return 1 if result.rejected else 0
+
+
+@command.command("pack")
+@click.argument("registry", metavar="REGISTRY", type=click.Path(path_type=str))
+@click.option("--trace", "trace", type=click.Path(path_type=str), default=None,
+              help="Only the variants in this usage trace (KFOOT_TRACE output).")
+@click.option("--all", "all_variants", is_flag=True, help="Every variant of the registry.")
+@click.option("--arch", "archs", required=True, help="Target arch(es) for the cubins, comma-separated (sm_80,sm_90).")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(path_type=str, file_okay=False),
+              help="Folder for the wheels.")
+@click.option("--max-wheel-bytes", "max_wheel_bytes", default=None,
+              help="Largest wheel (e.g. 50M) [default: 95,000,000 bytes, under PyPI's 100 MB].")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Parallel NVRTC processes [default: CPU count].")
+@click.option("--batch", "batch_size", type=click.IntRange(1), default=None,
+              help="Variants per NVRTC program, as kfoot warm (1: a cubin per kernel) [default: 64].")
+@click.option("--json", "as_json", is_flag=True)
+def pack_cmd(registry, trace, all_variants, archs, out_dir, max_wheel_bytes, jobs, batch_size, as_json):
+    """Compile REGISTRY's variants (--all, or those in --trace) and write them as installable wheels,
+    sharded by arch and family under --max-wheel-bytes, each with a manifest."""
+    from ..core.errors import KfootError
+    from ..core.store import parse_bound
+    from ..runtime.cache_pack import DEFAULT_MAX_WHEEL_BYTES, pack
+    from ..runtime.compiler import DEFAULT_BATCH
+    from ..runtime.registry import load_registry
+    from ..runtime.warm import parse_archs, select_variants
+
+    if bool(trace) == all_variants:
+        raise KfootError("kfoot cache pack: give exactly one of --trace T or --all")
+    loaded = load_registry(registry)
+    variants = select_variants(loaded, trace)
+    limit = parse_bound(max_wheel_bytes, "--max-wheel-bytes") if max_wheel_bytes is not None else DEFAULT_MAX_WHEEL_BYTES
+    with terminal().status() as note:
+        note(f"compiling {len(variants)} variant(s) for {archs}")
+        result = pack(loaded, variants, parse_archs(archs), out_dir, max_wheel_bytes=limit, jobs=jobs,
+                      batch_size=batch_size or DEFAULT_BATCH)
+    _show(result, as_json)

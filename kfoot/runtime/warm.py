@@ -33,19 +33,28 @@ def plan_warm(registry: str | os.PathLike, archs: str, trace: str | os.PathLike 
     cache = DiskCache.from_env()
     if cache is None:
         raise KfootError("the disk cache is disabled (KFOOT_CACHE=0): nothing to warm into")
+    return WarmPlan(loaded, select_variants(loaded, trace), parse_archs(archs), cache)
+
+
+def select_variants(loaded: Registry, trace: str | os.PathLike | None) -> list[RegistryVariant]:
+    """The registry's distinct RTC variants, or those `trace` names (`kfoot warm`, `kfoot cache pack`)."""
     if trace:
         variants = resolve_trace(trace, loaded.by_template_id, "registry")
     else:
         seen: set[str] = set()
         variants = [v for v in loaded.variants if not (v.template_id in seen or seen.add(v.template_id))]
     # A family of modes = ["aot"] lives in the library only: NVRTC never compiles it.
-    variants = [v for v in variants if not loaded.families[v.family].aot_only]
+    return [v for v in variants if not loaded.families[v.family].aot_only]
+
+
+def parse_archs(archs: str) -> list[str]:
+    """--arch sm_80,sm_90: each once, each checked."""
     arch_list = list(dict.fromkeys(a.strip() for a in archs.split(",") if a.strip()))
     if not arch_list:
         raise KfootError(f"--arch {archs!r} names no arch (give one or more, comma-separated: sm_80,sm_90)")
     for arch in arch_list:
         parse_device_arch(arch)
-    return WarmPlan(loaded, variants, arch_list, cache)
+    return arch_list
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,194 @@
+"""`kfoot cache pack`: a registry's compiled kernels as installable wheels (kernel-cache packs).
+
+The variants (all, or a trace's) are compiled for each arch into a private disk cache, as
+`kfoot warm` does, and its good entries are written as wheels, sharded by arch and then family
+so that no wheel exceeds the byte limit (default under PyPI's 100 MB per file). A wheel installs
+one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blobs/), with
+`manifest.json`:
+
+    format        "kfoot-pack/1"
+    key_schema    the cache key's schema (kfoot.runtime.fingerprint.KEY_SCHEMA)
+    nvrtc         the NVRTC version that compiled the cubins
+    registry_sha256  sha256 of the registry.json the keys were made from
+    archs, families  what the pack serves
+    entries       how many kernel entries it holds
+
+A manifest is what a reader matches against its registry and NVRTC before using a pack.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..core.atomic import atomic_output
+from ..core.errors import KfootError
+from . import compiler
+from .cache_entry import BLOB_SUFFIX, ENTRY_SUFFIX
+from .fingerprint import KEY_SCHEMA
+from .kernel_cache import DiskCache
+from .registry import Registry
+
+PACK_FORMAT = "kfoot-pack/1"
+PACKS_FOLDER = "kfoot_packs"
+MANIFEST_NAME = "manifest.json"
+DEFAULT_MAX_WHEEL_BYTES = 95_000_000  # PyPI refuses files over 100 MB
+# Bytes a zip spends per member besides its name and data (local header 30, central 46, slack).
+_MEMBER_OVERHEAD = 128
+_DIST_INFO_BYTES = 4096  # METADATA, WHEEL and RECORD of a pack, generously
+
+
+@dataclass
+class PackedWheel:
+    path: Path
+    arch: str
+    families: list[str]
+    entries: int
+    wheel_bytes: int
+
+    def to_dict(self) -> dict:
+        return {"path": str(self.path), "arch": self.arch, "families": self.families, "entries": self.entries,
+                "wheel_bytes": self.wheel_bytes}
+
+
+@dataclass
+class PackResult:
+    out_dir: Path
+    max_wheel_bytes: int
+    wheels: list[PackedWheel] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"out_dir": str(self.out_dir), "max_wheel_bytes": self.max_wheel_bytes,
+                "wheels": [w.to_dict() for w in self.wheels]}
+
+    def text(self) -> str:
+        lines = [f"{w.path.name}: {w.entries} entries ({w.arch}; {', '.join(w.families)}), {w.wheel_bytes:,} bytes"
+                 for w in self.wheels]
+        return "\n".join([*lines, f"{len(self.wheels)} wheel(s) in {self.out_dir}"]) + "\n"
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _member_cost(name: str, data: bytes) -> int:
+    # Deflate never grows data by more than 5 bytes per 16 KiB block, plus its end.
+    return len(data) + 5 * (len(data) // 16384 + 1) + 2 * len(name) + _MEMBER_OVERHEAD
+
+
+def _write_wheel(out_dir: Path, dist: str, files: dict[str, bytes]) -> Path:
+    """A pure-Python wheel installing `files` (paths inside site-packages)."""
+    info = f"{dist}-1.dist-info"
+    members = dict(files)
+    members[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1\n"
+                                   f"Summary: kfoot kernel-cache pack (made by kfoot {__version__})\n").encode()
+    members[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: kfoot\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in members.items())
+    members[f"{info}/RECORD"] = (record + f"{info}/RECORD,,\n").encode()
+    path = out_dir / f"{dist}-1-py3-none-any.whl"
+    with atomic_output(path) as tmp:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for name, data in members.items():
+                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                                 compress_type=zipfile.ZIP_DEFLATED)
+    return path
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "x"
+
+
+def pack(registry: Registry, variants, archs: list[str], out_dir: str | os.PathLike, *,
+         max_wheel_bytes: int = DEFAULT_MAX_WHEEL_BYTES, jobs: int | None = None,
+         batch_size: int = compiler.DEFAULT_BATCH) -> PackResult:
+    """Compile `variants` for each of `archs` (`batch_size` per NVRTC program, as warm) and write
+    them as wheels into `out_dir`. A program's cubin goes with its entries: a shard that splits a
+    program's kernels holds its cubin in each wheel."""
+    if max_wheel_bytes < _DIST_INFO_BYTES * 2:
+        raise KfootError(f"--max-wheel-bytes {max_wheel_bytes}: too small for a wheel (at least {_DIST_INFO_BYTES * 2})")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    result = PackResult(out, max_wheel_bytes)
+    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
+    with tempfile.TemporaryDirectory(prefix="kfoot-pack-") as tmp:
+        for arch in archs:
+            cache = DiskCache(Path(tmp) / arch)
+            warmed = compiler.warm(registry, variants, arch, cache, jobs=jobs, batch_size=batch_size)
+            if warmed.failures:
+                template_id, error = warmed.failures[0]
+                raise KfootError(f"{len(warmed.failures)} variant(s) failed to compile for {arch}, "
+                                 f"first {template_id}: {error}")
+            nvrtc_version = compiler.SourceContext(registry, arch, cache.memo).nvrtc_version
+            by_family: dict[str, list[tuple[str, bytes, str, bytes]]] = {}
+            blobs = cache.blobs()
+            for info in sorted(cache.entries(), key=lambda i: i.key):
+                if info.problem or info.meta is None:
+                    raise KfootError(f"a freshly compiled entry is bad: {info.problem}", path=info.path)
+                sha = info.meta["blob"]
+                by_family.setdefault(info.meta["family"], []).append(
+                    (info.key, info.path.read_bytes(), sha, blobs[sha].read_bytes()))
+            result.wheels += _write_shards(out, registry_sha, nvrtc_version, arch, by_family, max_wheel_bytes)
+            shutil.rmtree(cache.root, ignore_errors=True)
+    return result
+
+
+def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, arch: str, by_family: dict, limit: int):
+    """Families in name order, each kept whole in a shard while it fits, split when it alone does not."""
+    shards: list[tuple[list[str], list]] = []
+    current: tuple[list[str], list] = ([], [])
+    size = 0
+
+    def cost(rows, blob_seen) -> int:
+        total = 0
+        for key, entry, sha, cubin in rows:
+            total += _member_cost(f"entries/{key[:2]}/{key}{ENTRY_SUFFIX}", entry) + 64
+            if sha not in blob_seen:
+                blob_seen.add(sha)
+                total += _member_cost(f"blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}", cubin) + 64
+        return total
+
+    budget = limit - _DIST_INFO_BYTES - 4096  # the manifest
+    for family in sorted(by_family):
+        for row in by_family[family]:
+            seen = {r[2] for r in current[1]}
+            row_cost = cost([row], seen)
+            if row_cost > budget:
+                raise KfootError(f"kernel {row[0]} of {family} for {arch} needs {row_cost:,} bytes, "
+                                 f"over --max-wheel-bytes {limit:,}")
+            if current[1] and size + row_cost > budget:
+                shards.append(current)
+                current, size = ([], []), 0
+                row_cost = cost([row], set())
+            if family not in current[0]:
+                current[0].append(family)
+            current[1].append(row)
+            size += row_cost
+    if current[1]:
+        shards.append(current)
+    wheels = []
+    for index, (families, rows) in enumerate(shards):
+        dist = f"kfoot_pack_{registry_sha[:12]}_{_slug(arch)}_{index:03d}"
+        base = f"{PACKS_FOLDER}/{dist}"
+        files: dict[str, bytes] = {}
+        for key, entry, sha, cubin in rows:
+            files[f"{base}/entries/{key[:2]}/{key}{ENTRY_SUFFIX}"] = entry
+            files[f"{base}/blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}"] = cubin
+        manifest = {"format": PACK_FORMAT, "key_schema": KEY_SCHEMA, "nvrtc": nvrtc_version,
+                    "registry_sha256": registry_sha, "archs": [arch], "families": families, "entries": len(rows)}
+        files[f"{base}/{MANIFEST_NAME}"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
+        path = _write_wheel(out, dist, files)
+        wheel_bytes = path.stat().st_size
+        if wheel_bytes > limit:  # the estimate above is an upper bound; this is the promise kept
+            path.unlink()
+            raise KfootError(f"{path.name} came to {wheel_bytes:,} bytes, over --max-wheel-bytes {limit:,}")
+        wheels.append(PackedWheel(path, arch, families, len(rows), wheel_bytes))
+    return wheels
