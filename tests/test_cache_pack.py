@@ -8,6 +8,7 @@ entry's cubin defines its kernel), cuobjdump's kernel names of every installed c
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -16,7 +17,7 @@ import pytest
 
 from kfoot.compile.rtc_registry import build_rtc
 from kfoot.variants.loader import load_spec
-from oracles.cli import run_kfoot
+from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
 
@@ -79,3 +80,67 @@ def test_packed_wheels_install_and_hold_every_kernel_verified(mini_registry, tmp
 def test_bad_pack_arguments_are_one_line(mini_registry, tmp_path, args, message):
     proc = run_kfoot("cache", "pack", mini_registry, *args, check_rc=None, cwd=tmp_path)
     assert_error(proc, message)
+
+
+# Asks the runtime for every variant of the registry; prints how many came from a cache.
+SERVE = r"""
+import json, sys
+from kfoot import runtime
+from kfoot.runtime.kernel_cache import DiskCache
+reg = runtime.open_registry(sys.argv[1], cache=DiskCache(sys.argv[2]), trace=None)
+ids = sorted({v.template_id for v in reg.registry.variants})
+print(json.dumps(sum(reg.kernel_by_id(t).binary("sm_90").from_cache for t in ids)))
+"""
+
+
+@pytest.fixture(scope="module")
+def installed(mini_registry, tmp_path_factory):
+    root = tmp_path_factory.mktemp("installed")
+    run_kfoot("cache", "pack", mini_registry, "--all", "--arch", "sm_90", "-o", root / "wheels", "--jobs", "1")
+    return root / "wheels"
+
+
+def _install_and_serve(mini_registry, wheels, tmp_path, edit=None):
+    site = tmp_path / "site"
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--target", str(site),
+                          *map(str, sorted(wheels.glob("*.whl")))], capture_output=True, text=True)
+    assert pip.returncode == 0, pip.stderr
+    if edit:
+        edit(next((site / "kfoot_packs").iterdir()))
+    cache = tmp_path / "cache"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(site)]), KFOOT_PCH="0")
+    for name in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_CACHE_DIR"):
+        env.pop(name, None)
+    proc = subprocess.run([sys.executable, "-c", SERVE, str(mini_registry), str(cache)], capture_output=True,
+                          text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    entries = list((cache / "entries").rglob("*.entry")) if cache.exists() else []
+    return json.loads(proc.stdout), len(entries), proc.stderr
+
+
+def test_an_installed_pack_serves_every_kernel_without_compiling(mini_registry, installed, tmp_path):
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path)
+    # Nothing compiled: every kernel came from a cache, and the disk cache (written after every compile) is empty.
+    assert (served, compiled_into_disk) == (MINI_VARIANTS, 0) and "Warning" not in stderr
+
+
+def test_a_pack_for_another_nvrtc_is_ignored_with_one_warning(mini_registry, installed, tmp_path):
+    def other_nvrtc(folder):
+        manifest = json.loads((folder / "manifest.json").read_text())
+        (folder / "manifest.json").write_text(json.dumps(dict(manifest, nvrtc="9.9")))
+
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, other_nvrtc)
+    assert (served, compiled_into_disk) == (0, MINI_VARIANTS)
+    assert stderr.count("PackWarning") == 1 and "compiled by NVRTC '9.9'" in stderr
+
+
+def test_a_poisoned_pack_entry_is_compiled_instead(mini_registry, installed, tmp_path):
+    def swap_cubin(folder):
+        blob = sorted((folder / "blobs").rglob("*.cubin"))[0]
+        data = bytearray(blob.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        blob.write_bytes(bytes(data))
+
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, swap_cubin)
+    assert served < MINI_VARIANTS and compiled_into_disk == MINI_VARIANTS - served
+    assert "PackWarning" in stderr and "checksum mismatch" in stderr

@@ -145,10 +145,10 @@ def pack_cmd(registry, trace, all_variants, archs, out_dir, max_wheel_bytes, job
     sharded by arch and family under --max-wheel-bytes, each with a manifest."""
     from ..core.errors import KfootError
     from ..core.store import parse_bound
-    from ..runtime.cache_pack import DEFAULT_MAX_WHEEL_BYTES, pack
+    from ..runtime.cache_pack import DEFAULT_MAX_WHEEL_BYTES
     from ..runtime.compiler import DEFAULT_BATCH
     from ..runtime.registry import load_registry
-    from ..runtime.warm import parse_archs, select_variants
+    from ..runtime.warm import pack_registry, parse_archs, select_variants
 
     if bool(trace) == all_variants:
         raise KfootError("kfoot cache pack: give exactly one of --trace T or --all")
@@ -157,6 +157,6 @@ def pack_cmd(registry, trace, all_variants, archs, out_dir, max_wheel_bytes, job
     limit = parse_bound(max_wheel_bytes, "--max-wheel-bytes") if max_wheel_bytes is not None else DEFAULT_MAX_WHEEL_BYTES
     with terminal().status() as note:
         note(f"compiling {len(variants)} variant(s) for {archs}")
-        result = pack(loaded, variants, parse_archs(archs), out_dir, max_wheel_bytes=limit, jobs=jobs,
+        result = pack_registry(loaded, variants, parse_archs(archs), out_dir, max_wheel_bytes=limit, jobs=jobs,
                       batch_size=batch_size or DEFAULT_BATCH)
     _show(result, as_json)

@@ -1,7 +1,7 @@
 """`kfoot cache pack`: a registry's compiled kernels as installable wheels (kernel-cache packs).
 
 The variants (all, or a trace's) are compiled for each arch into a private disk cache, as
-`kfoot warm` does, and its good entries are written as wheels, sharded by arch and then family
+`kfoot warm` does (kfoot.runtime.warm.pack_registry), and its good entries are written as wheels, sharded by arch and then family
 so that no wheel exceeds the byte limit (default under PyPI's 100 MB per file). A wheel installs
 one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blobs/), with
 `manifest.json`:
@@ -14,6 +14,9 @@ one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blob
     entries       how many kernel entries it holds
 
 A manifest is what a reader matches against its registry and NVRTC before using a pack.
+Installed packs are read-only cache roots of the Python runtime (packs_for, PackReader: consulted
+by kfoot.runtime.compiler.cached before the disk cache), every entry checked as `kfoot cache
+import` checks it. The C++ runtime does not read them yet.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
+import sys
+import warnings
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,10 +35,11 @@ from pathlib import Path
 from .. import __version__
 from ..core.atomic import atomic_output
 from ..core.errors import KfootError
-from . import compiler
-from .cache_entry import BLOB_SUFFIX, ENTRY_SUFFIX
+from ..core.store import Refused, Store
+from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
+                          parse_entry)
 from .fingerprint import KEY_SCHEMA
-from .kernel_cache import DiskCache
+from .kernel_cache import CacheHit, DiskCache
 from .registry import Registry
 
 PACK_FORMAT = "kfoot-pack/1"
@@ -107,38 +111,23 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "x"
 
 
-def pack(registry: Registry, variants, archs: list[str], out_dir: str | os.PathLike, *,
-         max_wheel_bytes: int = DEFAULT_MAX_WHEEL_BYTES, jobs: int | None = None,
-         batch_size: int = compiler.DEFAULT_BATCH) -> PackResult:
-    """Compile `variants` for each of `archs` (`batch_size` per NVRTC program, as warm) and write
-    them as wheels into `out_dir`. A program's cubin goes with its entries: a shard that splits a
-    program's kernels holds its cubin in each wheel."""
+def write_pack(out: Path, registry: Registry, nvrtc_version: str, arch: str, cache: DiskCache, limit: int):
+    """The good entries of `cache` (compiled from `registry` for `arch`) as wheels in `out`."""
+    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
+    by_family: dict[str, list[tuple[str, bytes, str, bytes]]] = {}
+    blobs = cache.blobs()
+    for info in sorted(cache.entries(), key=lambda i: i.key):
+        if info.problem or info.meta is None:
+            raise KfootError(f"a freshly compiled entry is bad: {info.problem}", path=info.path)
+        sha = info.meta["blob"]
+        by_family.setdefault(info.meta["family"], []).append(
+            (info.key, info.path.read_bytes(), sha, blobs[sha].read_bytes()))
+    return _write_shards(out, registry_sha, nvrtc_version, arch, by_family, limit)
+
+
+def check_limit(max_wheel_bytes: int) -> None:
     if max_wheel_bytes < _DIST_INFO_BYTES * 2:
         raise KfootError(f"--max-wheel-bytes {max_wheel_bytes}: too small for a wheel (at least {_DIST_INFO_BYTES * 2})")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    result = PackResult(out, max_wheel_bytes)
-    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
-    with tempfile.TemporaryDirectory(prefix="kfoot-pack-") as tmp:
-        for arch in archs:
-            cache = DiskCache(Path(tmp) / arch)
-            warmed = compiler.warm(registry, variants, arch, cache, jobs=jobs, batch_size=batch_size)
-            if warmed.failures:
-                template_id, error = warmed.failures[0]
-                raise KfootError(f"{len(warmed.failures)} variant(s) failed to compile for {arch}, "
-                                 f"first {template_id}: {error}")
-            nvrtc_version = compiler.SourceContext(registry, arch, cache.memo).nvrtc_version
-            by_family: dict[str, list[tuple[str, bytes, str, bytes]]] = {}
-            blobs = cache.blobs()
-            for info in sorted(cache.entries(), key=lambda i: i.key):
-                if info.problem or info.meta is None:
-                    raise KfootError(f"a freshly compiled entry is bad: {info.problem}", path=info.path)
-                sha = info.meta["blob"]
-                by_family.setdefault(info.meta["family"], []).append(
-                    (info.key, info.path.read_bytes(), sha, blobs[sha].read_bytes()))
-            result.wheels += _write_shards(out, registry_sha, nvrtc_version, arch, by_family, max_wheel_bytes)
-            shutil.rmtree(cache.root, ignore_errors=True)
-    return result
 
 
 def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, arch: str, by_family: dict, limit: int):
@@ -192,3 +181,111 @@ def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, arch: str, b
             raise KfootError(f"{path.name} came to {wheel_bytes:,} bytes, over --max-wheel-bytes {limit:,}")
         wheels.append(PackedWheel(path, arch, families, len(rows), wheel_bytes))
     return wheels
+
+
+# -- reading installed packs ----------------------------------------------------------------------
+class PackWarning(UserWarning):
+    """An installed pack was ignored (its manifest does not match) or one of its entries was bad."""
+
+
+_MAX_MANIFEST_BYTES = 64 << 10
+
+
+def installed_pack_folders() -> list[Path]:
+    """Every `kfoot_packs/<name>/` with a manifest on sys.path, in sys.path order, each once."""
+    found: dict[str, Path] = {}
+    for entry in sys.path:
+        folder = Path(entry or ".") / PACKS_FOLDER
+        try:
+            children = sorted(folder.iterdir()) if folder.is_dir() else []
+        except OSError:
+            continue
+        for child in children:
+            if (child / MANIFEST_NAME).is_file():
+                found.setdefault(os.path.realpath(child), child)
+    return list(found.values())
+
+
+class PackReader:
+    """One installed pack: a read-only cache root. Every entry is checked as `kfoot cache import`
+    checks it (its checksum and key, the cubin's sha256, the kernel the cubin must define); a bad
+    one is one PackWarning and a miss. Packs are installed by pip, often as another user (root):
+    their files are read whoever owns them, never written or deleted."""
+
+    def __init__(self, folder: Path, manifest: dict):
+        self.folder = folder
+        self.manifest = manifest
+        self._store = Store(folder, subfolders=("entries", "blobs"))
+        self._warned: set[str] = set()
+
+    def get(self, key: str) -> CacheHit | None:
+        entry_path = self.folder / "entries" / key[:2] / (key + ENTRY_SUFFIX)
+        try:
+            data = self._store.read(entry_path, limit=MAX_ENTRY_BYTES, own=False)
+        except FileNotFoundError:
+            return None
+        except (OSError, Refused) as exc:
+            return self._bad(entry_path, str(exc) if isinstance(exc, Refused) else f"unreadable ({exc.strerror})")
+        meta, problem = parse_entry(data, key)
+        if problem:
+            return self._bad(entry_path, problem)
+        blob_path = self.folder / "blobs" / meta["blob"][:2] / (meta["blob"] + BLOB_SUFFIX)
+        try:
+            cubin = self._store.read(blob_path, limit=MAX_BLOB_BYTES, own=False)
+        except (OSError, Refused) as exc:
+            return self._bad(entry_path, f"its cubin is missing or unreadable ({exc})")
+        if hashlib.sha256(cubin).hexdigest() != meta["blob"]:
+            return self._bad(blob_path, "cubin checksum mismatch")
+        problem = claim_problem(meta, cubin_claims(cubin))
+        if problem:
+            return self._bad(entry_path, problem)
+        return CacheHit(cubin=cubin, lowered_name=meta["lowered_name"], meta=meta)
+
+    def _bad(self, path: Path, problem: str) -> None:
+        if str(path) not in self._warned:
+            self._warned.add(str(path))
+            warnings.warn(PackWarning(f"kfoot pack entry {path}: {problem}; not used"), stacklevel=4)
+        return None
+
+
+def _manifest_problem(manifest, registry_sha: str, nvrtc_version, arch: str) -> str | None:
+    if not isinstance(manifest, dict) or manifest.get("format") != PACK_FORMAT:
+        return f"not a {PACK_FORMAT} manifest"
+    if manifest.get("key_schema") != KEY_SCHEMA:
+        return f"key schema {manifest.get('key_schema')!r}, this kfoot's is {KEY_SCHEMA}"
+    if manifest.get("registry_sha256") != registry_sha:
+        return "made from another registry.json"
+    if not isinstance(manifest.get("archs"), list) or arch not in manifest["archs"]:
+        return None  # another arch's pack: not for this context, nothing to say
+    if manifest.get("nvrtc") != nvrtc_version():
+        return f"compiled by NVRTC {manifest.get('nvrtc')!r}, this is {nvrtc_version()}"
+    return None
+
+
+_SEEN_MISMATCH: set[str] = set()
+
+
+def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
+    """The installed packs that serve `registry` for `arch`; a pack whose manifest does not match
+    (another registry digest, key schema or NVRTC) is ignored with one PackWarning per process.
+    `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
+    folders = installed_pack_folders()
+    if not folders:
+        return []
+    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
+    readers = []
+    for folder in folders:
+        try:
+            manifest = json.loads(Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=_MAX_MANIFEST_BYTES,
+                                                                      own=False))
+        except (OSError, Refused, ValueError, RecursionError) as exc:
+            problem = f"manifest unreadable ({exc})"
+        else:
+            problem = _manifest_problem(manifest, registry_sha, nvrtc_version, arch)
+            if problem is None and arch in manifest.get("archs", []):
+                readers.append(PackReader(folder, manifest))
+                continue
+        if problem is not None and str(folder) not in _SEEN_MISMATCH:
+            _SEEN_MISMATCH.add(str(folder))
+            warnings.warn(PackWarning(f"kfoot pack {folder} ignored: {problem}"), stacklevel=3)
+    return readers

@@ -112,6 +112,17 @@ class SourceContext:
         self._jitlink_version: str | None | bool = False  # False: not looked up yet
         self._digests: dict[tuple, str] = {}
         self._preludes: dict[str, str] = {}  # prelude text -> its sha256 (two texts: with and without complex)
+        self._packs = None
+
+    @property
+    def packs(self) -> list:
+        """The installed kernel-cache packs serving this registry and arch (kfoot.runtime.cache_pack),
+        looked for once."""
+        if self._packs is None:
+            from .cache_pack import packs_for  # cache_pack compiles through this module
+
+            self._packs = packs_for(self.registry, self.arch, lambda: self.nvrtc_version)
+        return self._packs
 
     @property
     def nvrtc_version(self) -> str:
@@ -253,9 +264,15 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     return program
 
 
-def cached(cache: DiskCache, key: str) -> CacheHit | None:
-    """The disk cache's entry for `key`, else the remote tier's (checked, then written to the
-    disk cache: read-through), else None."""
+def cached(context: SourceContext, cache: DiskCache | None, key: str) -> CacheHit | None:
+    """An installed pack's entry for `key` (read-only, checked), else the disk cache's, else the
+    remote tier's (checked, then written to the disk cache: read-through), else None."""
+    for reader in context.packs:
+        hit = reader.get(key)
+        if hit is not None:
+            return hit
+    if cache is None:
+        return None
     hit = cache.get(key)
     remote_tier = remote.tier() if hit is None else None
     if remote_tier is None:
@@ -273,8 +290,8 @@ def cached(cache: DiskCache, key: str) -> CacheHit | None:
 
 def get_kernel_binary(context: SourceContext, variant: RegistryVariant, cache: DiskCache | None) -> KernelBinary:
     """The cubin of one variant: from the disk cache, else compiled alone (and cached)."""
-    if cache is not None:
-        hit = cached(cache, context.key(variant))
+    if cache is not None or context.packs:
+        hit = cached(context, cache, context.key(variant))
         if hit is not None:
             return KernelBinary(hit.cubin, hit.lowered_name, context.arch, True)
     program = compile_variants(context, [variant], cache)
@@ -287,7 +304,7 @@ def plan_batches(context: SourceContext, variants: list[RegistryVariant], cache:
     hits = 0
     todo: dict[tuple, list[RegistryVariant]] = {}
     for variant in variants:
-        if cache is not None and cached(cache, context.key(variant)) is not None:
+        if (cache is not None or context.packs) and cached(context, cache, context.key(variant)) is not None:
             hits += 1
             continue
         todo.setdefault(_batch_key(context.registry.families[variant.family]), []).append(variant)

@@ -5,12 +5,15 @@ The bulk compiling itself is kfoot.runtime.compiler.warm."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from contextlib import nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..core.archs import parse_device_arch
 from ..core.errors import KfootError
-from . import compiler
+from . import cache_pack, compiler
 from .kernel_cache import DiskCache
 from .registry import Registry, RegistryVariant, load_registry
 from .trace import resolve_trace
@@ -97,3 +100,27 @@ def run_warm(plan: WarmPlan, *, jobs: int | None = None, batch_size: int | None 
                                           batch_size=batch_size or compiler.DEFAULT_BATCH,
                                           on_progress=advance if show else None)
     return WarmRun(results)
+
+
+def pack_registry(registry: Registry, variants: list[RegistryVariant], archs: list[str], out_dir: str | os.PathLike, *,
+                  max_wheel_bytes: int, jobs: int | None = None, batch_size: int = compiler.DEFAULT_BATCH):
+    """`kfoot cache pack`: compile `variants` for each of `archs` (`batch_size` per NVRTC program)
+    into a private disk cache and write its entries as wheels into `out_dir`
+    (kfoot.runtime.cache_pack). A program's cubin goes with its entries: a shard that splits a
+    program's kernels holds its cubin in each wheel."""
+    cache_pack.check_limit(max_wheel_bytes)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    result = cache_pack.PackResult(out, max_wheel_bytes)
+    with tempfile.TemporaryDirectory(prefix="kfoot-pack-") as tmp:
+        for arch in archs:
+            cache = DiskCache(Path(tmp) / arch)
+            warmed = compiler.warm(registry, variants, arch, cache, jobs=jobs, batch_size=batch_size)
+            if warmed.failures:
+                template_id, error = warmed.failures[0]
+                raise KfootError(f"{len(warmed.failures)} variant(s) failed to compile for {arch}, "
+                                 f"first {template_id}: {error}")
+            nvrtc_version = compiler.SourceContext(registry, arch, cache.memo).nvrtc_version
+            result.wheels += cache_pack.write_pack(out, registry, nvrtc_version, arch, cache, max_wheel_bytes)
+            shutil.rmtree(cache.root, ignore_errors=True)
+    return result
