@@ -144,3 +144,27 @@ def test_a_poisoned_pack_entry_is_compiled_instead(mini_registry, installed, tmp
     served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, swap_cubin)
     assert served < MINI_VARIANTS and compiled_into_disk == MINI_VARIANTS - served
     assert "PackWarning" in stderr and "checksum mismatch" in stderr
+
+
+def test_a_traced_pack_holds_the_traced_kernels_only(mini_registry, tmp_path):
+    traced = {"mini::apply_kernel<mini::op::Twice, float, float>", "mini::apply_kernel<mini::op::Square, float, float>"}
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text("".join(json.dumps({"template_id": t}) + "\n" for t in sorted(traced)))
+    out = tmp_path / "wheels"
+    run_kfoot("cache", "pack", mini_registry, "--trace", trace, "--arch", "sm_90", "-o", out, "--jobs", "1")
+    (wheel,) = out.glob("*.whl")
+    kernels = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            if name.endswith(".cubin"):
+                kernels |= {template_id_of(k) for k in cubin_facts(archive.read(name), tmp_path)[1]}
+    assert kernels == traced
+
+
+def test_a_pack_with_a_broken_manifest_is_ignored_with_one_warning(mini_registry, installed, tmp_path):
+    def break_manifest(folder):
+        (folder / "manifest.json").write_text('{"format": ' * 10000)
+
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, break_manifest)
+    assert (served, compiled_into_disk) == (0, MINI_VARIANTS)
+    assert stderr.count("PackWarning") == 1 and "manifest unreadable" in stderr and "Traceback" not in stderr
