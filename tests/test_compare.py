@@ -162,14 +162,20 @@ def test_measured_comparison(tiny):
     assert aot["method"] == "measured" and aot["eager_bytes"] >= rtc["eager_bytes"] == 0
 
 
-def test_modules_loaded_into_one_context_share_its_heap_chunks(tiny, tmp_path):
+def test_modules_loaded_into_one_context_share_its_heap_chunks(nvcc, tmp_path):
     """RTC after a trace is several cubins loaded into one process: their globals share one data
     chunk and their code one code heap, as the GPU measured (docs/memory.md: 49 traced kernels in
-    4 modules, 2 MiB). Chunking each cubin on its own counted 2 MiB per cubin (make demo: 6 MiB)."""
+    4 modules, 2 MiB). Chunking each cubin on its own counted 2 MiB per cubin (make demo: 6 MiB).
+    The modules are nvcc's, with a global: kfoot's own RTC cubins are linked lean and hold none."""
+    import subprocess
+
     from kfoot.compare.run import _memory_of
 
-    _spec, _trace, work, _data = tiny
-    cubin = next((work / "rtc-loaded").glob("*.cubin"))
+    source = tmp_path / "with_global.cu"
+    source.write_text("__device__ int table[64];\n"
+                      "extern \"C\" __global__ void k(int* out) { out[threadIdx.x] = table[threadIdx.x]; }\n")
+    cubin = tmp_path / "with_global.cubin"
+    subprocess.run([str(nvcc), "-cubin", "-arch=sm_90", "-o", str(cubin), str(source)], check=True)
     folder = tmp_path / "loaded"
     folder.mkdir()
     for i in range(3):
