@@ -251,17 +251,25 @@ def test_failing_variants_are_named_and_the_rest_still_build(tmp_path):
     proc = run_kfoot("build", str(spec_path), "-o", str(out), "--arch", "sm_80", "-j", "2", "--shard-size", "2",
                      check_rc=2)
     assert "Traceback" not in proc.stderr
-    failed = re.findall(r"^\s+(kfoot::\S+.*?) \[backward\]: (.*)$", proc.stderr, re.MULTILINE)
+    # Each line starts at the user's header and line (issue 24): there, the header uses `grad`.
+    failed = re.findall(r"^\s+(\S+):(\d+): (kfoot::\S+.*?) \[backward\]: (.*)$", proc.stderr, re.MULTILINE)
+    for where, line, _variant, _error in failed:
+        assert Path(where) == tmp_path / "elementwise.cuh" and "grad" in Path(where).read_text().splitlines()[int(line) - 1]
+    failed = [(variant, error) for _where, _line, variant, error in failed]
     assert [f[0] for f in failed] == ["kfoot::unary_backward_kernel<kfoot::op::Floor, float, float>",
                                       "kfoot::unary_backward_kernel<kfoot::op::Ceil, float, float>"]
     assert 'class "kfoot::op::Floor" has no member "grad"' in failed[0][1]
     assert 'class "kfoot::op::Ceil" has no member "grad"' in failed[1][1]
-    # The healthy shard (the two small families, packed) was compiled anyway (keep-going); the
-    # backward family's shards left no object.
+    # The healthy shard (the two small families, packed) was compiled anyway (keep-going); of the
+    # backward family's shards, compiled one variant at a time to find the failing ones, only the
+    # variants that compile (Exp, Tanh) left an object.
     objects = [p for p in (out / "build" / "obj").glob("*.o") if p.name != "kfoot_lookup.o"]
-    assert len(objects) == 1
-    source = (out / "build" / "src" / objects[0].name).with_suffix(".cu").read_text()
-    assert "kfoot::unary_kernel<" in source and "kfoot::binary_kernel<" in source and "backward" not in source
+    sources = {p.name: (out / "build" / "src" / p.name).with_suffix(".cu").read_text() for p in objects}
+    packed = [text for text in sources.values() if "backward" not in text]
+    assert len(packed) == 1 and "kfoot::unary_kernel<" in packed[0] and "kfoot::binary_kernel<" in packed[0]
+    alone = sorted(re.findall(r"unary_backward_kernel<kfoot::op::(\w+),", text)[0]
+                   for text in sources.values() if "backward" in text)
+    assert alone == ["Exp", "Tanh"]
     with pytest.raises(BuildError) as err:
         build_aot(load_spec(spec_path), out, archs=["sm_80"], jobs=2, shard_size=2, progress=False)
     assert len(err.value.failures) == 2
