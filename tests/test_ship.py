@@ -76,8 +76,12 @@ def shipped_rtc(tmp_path_factory):
 
 def _elsewhere(shipped, *args, nvrtc_dir: bool = True, cache: Path | None = None) -> subprocess.CompletedProcess:
     """The consumer as on a machine without this checkout, its venv, a CUDA toolkit or kfoot."""
-    hidden = [REPO, Path(sys.prefix), Path("/usr/local/cuda").resolve()]
-    hide = [word for folder in hidden if folder.is_dir() for word in ("--hide", str(folder))]
+    hidden = [folder.resolve() for folder in (REPO, Path(sys.prefix), Path("/usr/local/cuda")) if folder.is_dir()]
+    # A folder inside another hidden one (the README's set-up keeps .venv in the checkout) is
+    # hidden with it; covering it again would need a mount point the first tmpfs removed.
+    hidden = [folder for folder in hidden if not any(other != folder and folder.is_relative_to(other)
+                                                     for other in hidden)]
+    hide = [word for folder in hidden for word in ("--hide", str(folder))]
     env = []
     if nvrtc_dir:
         env.append(f"LD_LIBRARY_PATH={shipped['nvrtc']}")
