@@ -18,10 +18,11 @@ def _demangled(path) -> set[str]:
     return {cxxfilt.demangle(name) for names in cuobjdump_elf_kernels(path).values() for name in names}
 
 
-def test_piped_kernel_table_keeps_every_name_whole(demo_aot):
+def test_piped_kernel_table_with_wide_keeps_every_name_whole(demo_aot):
+    # Without --wide a pipe gets names shortened to an outline (tests/test_name_shortening.py).
     names = _demangled(demo_aot.library)
     assert max(len(n) for n in names) > 120  # wider than any terminal default: cutting would show
-    proc = run_kfoot("report", "--kernels", "--top", "1000", demo_aot.library)
+    proc = run_kfoot("report", "--kernels", "--top", "1000", "--wide", demo_aot.library)
     shown = {name for name in names if name in proc.stdout}
     assert shown == names
     assert "…" not in proc.stdout
@@ -34,8 +35,8 @@ def test_table_output_goes_to_the_file(demo_aot, tmp_path):
     text = target.read_text()
     assert all(name in text for name in _demangled(demo_aot.library))
     assert "\x1b[" not in text  # no colour codes in a file
-    # The same table as on stdout (both unlimited width, no colour).
-    assert text == run_kfoot("report", "--kernels", "--top", "1000", demo_aot.library).stdout
+    # The same table as on stdout with whole names (both unlimited width, no colour).
+    assert text == run_kfoot("report", "--kernels", "--top", "1000", "--wide", demo_aot.library).stdout
 
 
 @pytest.mark.parametrize("fmt", ["json", "markdown"])

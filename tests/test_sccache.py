@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -124,7 +125,9 @@ def test_sccache_multi_arch_ptx_and_compression_match_plain_nvcc(sccache, tmp_pa
 def test_sccache_keep_going_names_the_same_failures(sccache, tmp_path):
     proc = _build(tmp_path / "out", "--keep-going", "--launcher", "sccache", spec=[PARTLIB], env=sccache.env,
                   check_rc=2)
-    named = {line.strip().split(" [fill]")[0] for line in proc.stderr.splitlines() if " [fill]: " in line}
+    # Each line: the user's FILE:LINE, the variant, its family, the error (issue 24).
+    named = {re.sub(r"^\S+:\d+: ", "", line.strip().split(" [fill]")[0])
+             for line in proc.stderr.splitlines() if " [fill]: " in line}
     assert named == {"partlib::fill_kernel<bool>", "partlib::fill_kernel<signed char>",
                      "partlib::fill_kernel<unsigned char>"}
     assert "static assertion failed" in proc.stderr
