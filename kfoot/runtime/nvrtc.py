@@ -240,28 +240,27 @@ def compile_program(
 
 
 def _get_cubin(prog: int) -> bytes:
+    return _program_output(prog, "CUBIN", "NVRTC produced no cubin (was a virtual arch such as compute_90 given instead of sm_90?)")
+
+
+def _program_output(prog: int, what: str, when_empty: str) -> bytes:
+    """nvrtcGet{what}Size, then nvrtcGet{what} into a buffer of that size."""
     lib = _libnvrtc()
     size = ctypes.c_size_t()
-    if lib.nvrtcGetCUBINSize(ctypes.c_void_p(prog), ctypes.byref(size)) != 0 or size.value == 0:
-        raise CompileError("NVRTC produced no cubin (was a virtual arch such as compute_90 given instead of sm_90?)")
+    if getattr(lib, f"nvrtcGet{what}Size")(ctypes.c_void_p(prog), ctypes.byref(size)) != 0 or size.value == 0:
+        raise CompileError(when_empty)
     buf = ctypes.create_string_buffer(size.value)
-    if lib.nvrtcGetCUBIN(ctypes.c_void_p(prog), buf) != 0:
-        raise CompileError("nvrtcGetCUBIN failed")
+    if getattr(lib, f"nvrtcGet{what}")(ctypes.c_void_p(prog), buf) != 0:
+        raise CompileError(f"nvrtcGet{what} failed")
     return buf.raw
 
 
 def _link_ltoir(prog: int, link: tuple[str, ...], name_expressions: list[str]) -> bytes:
     from . import nvjitlink
 
-    lib = _libnvrtc()
-    size = ctypes.c_size_t()
-    if lib.nvrtcGetLTOIRSize(ctypes.c_void_p(prog), ctypes.byref(size)) != 0 or size.value == 0:
-        raise CompileError("NVRTC produced no LTO-IR")
-    buf = ctypes.create_string_buffer(size.value)
-    if lib.nvrtcGetLTOIR(ctypes.c_void_p(prog), buf) != 0:
-        raise CompileError("nvrtcGetLTOIR failed")
+    ltoir = _program_output(prog, "LTOIR", "NVRTC produced no LTO-IR")
     try:
-        return nvjitlink.link(buf.raw, link, _names_shown(name_expressions))
+        return nvjitlink.link(ltoir, link, _names_shown(name_expressions))
     except KfootError as exc:  # ptxas runs in the link: its errors are compile errors
         raise CompileError(str(exc)) from None
 
