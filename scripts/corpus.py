@@ -4,13 +4,18 @@
 Each requirement is downloaded as a wheel (`pip download --no-deps`, optionally for another
 platform, e.g. `--platform win_amd64`), its CUDA binaries (.so, .dll, and .so.N members) are
 taken out, and each is read by `kfoot report --json` (without its report cache) and by
-`cuobjdump -symbols` (the wheel's own cuobjdump, or `--cuobjdump PATH`: CUDA 10 builds need 11.8's,
-see docs/benchmarks.md). One row a binary: kernels and GLOBAL symbols in `.nv_fatbin` (cuobjdump's
-default view), kfoot's kernels in every container, and whether the two agree. A binary cuobjdump
-refuses (too old an arch, a Windows DLL it cannot read) is shown with cuobjdump's reason.
+`cuobjdump -symbols` (the kfoot venv's cuobjdump, or each `--cuobjdump PATH` in turn until one reads
+the file: CUDA 10 builds and some CUDA 12.0-12.2 libraries need 11.8's, see docs/benchmarks.md).
+One row a binary: kernels and GLOBAL symbols in `.nv_fatbin` (cuobjdump's default view), kfoot's
+kernels in every container, relocatable copies (`__nv_relfatbin`) against `cuobjdump -all`, kfoot's
+peak RSS, and whether the two agree. A binary cuobjdump refuses (too old an arch, a Windows DLL it
+cannot read) is shown with cuobjdump's reason; a wheel's binaries in which neither finds device code
+are one row.
 
     .venv/bin/python scripts/corpus.py nvidia-curand 'mxnet-cu102==1.7.0' \\
-        --cuobjdump /path/to/11.8/cuobjdump [--platform win_amd64] [--dest .corpus]
+        --cuobjdump /path/to/13/cuobjdump --cuobjdump /path/to/11.8/cuobjdump \\
+        [--platform win_amd64] [--dest .corpus] [--member REGEX] [--json > rows.json]
+    .venv/bin/python scripts/corpus.py --render rows.json more-rows.json   # one table of saved rows
 
 Large wheels are kept in --dest between runs; nothing here runs in `make test`.
 """
@@ -51,67 +56,174 @@ def fetch(requirement: str, dest: Path, platform: str | None) -> list[Path]:
     return sorted(w for w in dest.glob("*.whl") if w.name.lower().startswith(project + "-"))
 
 
-def compare(binary: Path, label: str, cuobjdump: Path) -> dict:
+def run_measured(cmd: list[str], env: dict | None = None) -> tuple[int, str, str, int]:
+    """Run CMD: exit status, stdout, stderr and its peak RSS in KiB (wait4's rusage, this one child's)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=REPO)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return proc.returncode, out.read().decode(errors="replace"), err.read().decode(errors="replace"), usage.ru_maxrss
+
+
+NO_DEVICE_CODE = "does not contain device code"
+
+
+def cuobjdump_counts(cuobjdumps: list[Path], binary: Path, *flags: str) -> tuple[dict, str | None]:
+    """The first of CUOBJDUMPS that reads BINARY: its kernel and GLOBAL counts and its version; else
+    the last one's reason for refusing the file (its temporary path taken out). Each version refuses
+    files the other reads: 13.x sm_30 images, some CUDA 12.0-12.2 libraries ("Invalid ELF")."""
+    reason = None
+    for cuobjdump in cuobjdumps:
+        ref = subprocess.run([str(cuobjdump), *flags, "-symbols", str(binary)], capture_output=True, text=True,
+                             errors="replace")
+        if ref.returncode == 0:
+            counts = parse_symbols(ref.stdout)
+            return {"kernels": counts.kernels, "globals": counts.global_symbols, "by": version(cuobjdump)}, None
+        reason = (ref.stderr.strip() or ref.stdout.strip() or f"exit {ref.returncode}").splitlines()[-1]
+        reason = f"{version(cuobjdump)}: " + reason.replace(f"File '{binary}'", "the file").replace(str(binary), "the file")
+        if NO_DEVICE_CODE in reason:
+            break  # another version finds none either
+    return {}, reason
+
+
+def version(cuobjdump: Path) -> str:
+    """`cuobjdump 13.0`, from its --version."""
+    out = subprocess.run([str(cuobjdump), "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"release (\d+\.\d+)", out)
+    return f"cuobjdump {found.group(1) if found else '?'}"
+
+
+def compare(binary: Path, label: str, cuobjdump: list[Path]) -> dict:
     env = {**os.environ, "KFOOT_CACHE": "0"}
-    proc = subprocess.run([sys.executable, "-m", "kfoot", "report", "--json", str(binary)], capture_output=True,
-                          text=True, env=env, cwd=REPO)
-    row = {"binary": label, "size": binary.stat().st_size}
-    if proc.returncode != 0:
-        row["kfoot"] = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"
+    # one worker: the development machine's cores are shared
+    rc, out, err, rss_kib = run_measured([sys.executable, "-m", "kfoot", "report", "--json", "-j", "1", str(binary)],
+                                         env)
+    row = {"binary": label, "size": binary.stat().st_size, "kfoot_rss_mib": rss_kib // 1024}
+    if rc != 0:
+        # a traceback is a kfoot bug whatever it says; otherwise kfoot's one line
+        row["kfoot"] = ("TRACEBACK: " if "Traceback (most recent call last)" in err else "") + (
+            err.strip().splitlines()[-1] if err.strip() else f"exit {rc}")
     else:
-        report = json.loads(proc.stdout)["files"][0]
+        report = json.loads(out)["files"][0]
         default = report["sections"].get(".nv_fatbin", {})
         row.update(kfoot_kernels=default.get("kernels", 0), kfoot_globals=default.get("global_symbols", 0),
-                   kfoot_all=report["kernels"], kfoot_relocatable=report.get("relocatable_kernels", 0))
-    ref = subprocess.run([str(cuobjdump), "-symbols", str(binary)], capture_output=True, text=True)
-    if ref.returncode != 0:
-        row["cuobjdump"] = (ref.stderr.strip() or ref.stdout.strip()).splitlines()[-1][:100]
+                   kfoot_all=report["kernels"], kfoot_relocatable=report.get("relocatable_kernels", 0),
+                   kfoot_sections={name: s.get("kernels", 0) for name, s in report["sections"].items()})
+    counts, refused = cuobjdump_counts(cuobjdump, binary)
+    if refused:
+        row["cuobjdump"] = refused
     else:
-        counts = parse_symbols(ref.stdout)
-        row.update(cuobjdump_kernels=counts.kernels, cuobjdump_globals=counts.global_symbols)
+        row.update(cuobjdump_kernels=counts["kernels"], cuobjdump_globals=counts["globals"],
+                   cuobjdump_by=counts["by"])
+    if row.get("kfoot_relocatable"):
+        # relocatable copies (__nv_relfatbin): `cuobjdump -all` lists them beside the loaded ones
+        counts, refused = cuobjdump_counts(cuobjdump, binary, "-all")
+        if not refused:
+            row["cuobjdump_all_kernels"] = counts["kernels"]
     return row
+
+
+def no_device_code(row: dict) -> bool:
+    """Both tools found nothing: kfoot no kernels anywhere, cuobjdump its "no device code" line."""
+    return row.get("kfoot_all") == 0 and NO_DEVICE_CODE in row.get("cuobjdump", "")
+
+
+def verdict(r: dict) -> str:
+    if "kfoot" in r:
+        return f"kfoot failed: {r['kfoot']}"
+    if "cuobjdump" in r:
+        return f"cuobjdump refused: {r['cuobjdump']}"
+    same = (r["kfoot_kernels"], r["kfoot_globals"]) == (r["cuobjdump_kernels"], r["cuobjdump_globals"])
+    if "cuobjdump_all_kernels" in r:
+        same = same and r["kfoot_kernels"] + r["kfoot_relocatable"] == r["cuobjdump_all_kernels"]
+    return ("agree" if same else "DIFFER") + f" ({r['cuobjdump_by']})"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("requirements", nargs="+", help="pip requirements, one wheel each")
     parser.add_argument("--platform", help="pip's --platform (win_amd64 for Windows wheels)")
-    parser.add_argument("--cuobjdump", type=Path, help="the cuobjdump to compare with (default: the wheel's)")
+    parser.add_argument("--cuobjdump", type=Path, action="append",
+                        help="a cuobjdump to compare with (default: the wheel's); repeated: the first that reads "
+                             "the file")
     parser.add_argument("--dest", type=Path, default=REPO / ".corpus", help="where wheels are kept")
+    parser.add_argument("--member", help="only the wheel's binaries whose path matches this regex")
     parser.add_argument("--json", action="store_true", help="rows as JSON")
     args = parser.parse_args()
-    cuobjdump = args.cuobjdump or find_tool("cuobjdump")
+    cuobjdump = args.cuobjdump or [find_tool("cuobjdump")]
+    member_filter = re.compile(args.member) if args.member else None
     args.dest.mkdir(parents=True, exist_ok=True)
     rows = []
     for requirement in args.requirements:
         for wheel in fetch(requirement, args.dest, args.platform):
-            with zipfile.ZipFile(wheel) as archive, tempfile.TemporaryDirectory() as tmp:
+            empty = 0
+            with zipfile.ZipFile(wheel) as archive:
                 for member in archive.infolist():
                     if member.is_dir() or not BINARY.search(member.filename):
                         continue
-                    path = Path(archive.extract(member, tmp))
-                    rows.append(compare(path, f"{wheel.name}:{member.filename}", cuobjdump))
-                    path.unlink()
+                    if member_filter and not member_filter.search(member.filename):
+                        continue
+                    with tempfile.TemporaryDirectory() as tmp:
+                        path = Path(archive.extract(member, tmp))
+                        row = compare(path, f"{wheel.name}:{member.filename}", cuobjdump)
+                    print(f"{row['binary']}: {verdict(row)}", file=sys.stderr, flush=True)
+                    # a wheel's many host-only libraries: one summary row, not one each
+                    if no_device_code(row):
+                        empty += 1
+                    else:
+                        rows.append(row)
+            if empty:
+                rows.append({"binary": f"{wheel.name}: {empty} other binaries", "no_device_code": empty})
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print(f"cuobjdump: {cuobjdump}")
-    print("| binary | bytes | kfoot kernels (.nv_fatbin) | cuobjdump kernels | kfoot GLOBAL | cuobjdump GLOBAL "
-          "| kfoot kernels, all containers | verdict |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("cuobjdump: " + ", ".join(f"{path} ({version(path)})" for path in cuobjdump))
+    print_table(rows)
+    return 0
+
+
+def print_table(rows: list[dict]) -> None:
+    """docs/benchmarks.md's corpus table: one row a binary (a wheel's binaries without device code in one)."""
+    print("| library | version | binary | bytes | kernels in `.nv_fatbin`, kfoot / cuobjdump "
+          "| GLOBAL symbols, kfoot / cuobjdump | kfoot, all containers "
+          "| relocatable copies, kfoot / cuobjdump `-all` minus default | kfoot peak RSS | verdict |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        if "kfoot" in r:
-            verdict = f"kfoot failed: {r['kfoot']}"
-        elif "cuobjdump" in r:
-            verdict = f"cuobjdump refused: {r['cuobjdump']}"
-        else:
-            same = (r["kfoot_kernels"], r["kfoot_globals"]) == (r["cuobjdump_kernels"], r["cuobjdump_globals"])
-            verdict = "agree" if same else "DIFFER"
-        cells = [r["binary"], f"{r['size']:,}"] + [f"{r[k]:,}" if k in r else "-" for k in (
-            "kfoot_kernels", "cuobjdump_kernels", "kfoot_globals", "cuobjdump_globals", "kfoot_all")] + [verdict]
+        wheel, _, member = r["binary"].partition(":")
+        library, release = wheel.split("-")[:2]
+        if "no_device_code" in r:
+            print(f"| {library} | {release} | {r['no_device_code']} other binaries | | 0 / none | | 0 | | "
+                  f"| agree: no device code |")
+            continue
+
+        def pair(a: str, b: str) -> str:
+            return f"{r[a]:,} / {r[b]:,}" if a in r and b in r else (f"{r[a]:,} / -" if a in r else "-")
+
+        relocatable = ""
+        if r.get("kfoot_relocatable"):
+            other = r.get("cuobjdump_all_kernels")
+            relocatable = f"{r['kfoot_relocatable']:,} / " + (
+                f"{other - r['cuobjdump_kernels']:,}" if other is not None and "cuobjdump_kernels" in r else "-")
+        cells = [library, release, f"`{member.rsplit('/', 1)[-1]}`", f"{r['size']:,}",
+                 pair("kfoot_kernels", "cuobjdump_kernels"), pair("kfoot_globals", "cuobjdump_globals"),
+                 f"{r['kfoot_all']:,}" if "kfoot_all" in r else "-", relocatable, f"{r['kfoot_rss_mib']:,} MiB",
+                 verdict(r)]
         print("| " + " | ".join(cells) + " |")
+
+
+def render(paths: list[str]) -> int:
+    """The table of rows saved earlier with --json (several runs in one table)."""
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows += json.load(f)
+    print_table(rows)
     return 0
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--render"]:
+        sys.exit(render(sys.argv[2:]))
     sys.exit(main())
