@@ -203,15 +203,22 @@ def render_header(name: str, with_registry: bool = False) -> str:
         "// cudaStream_t or nullptr. Returns the cudaError_t value (0: launched).",
         "int launch_kernel(const void* kernel, const unsigned grid[3], const unsigned block[3], void** args,",
         "                  unsigned long shared_bytes = 0, void* stream = nullptr);",
-        f"// The file of lib{name}.so as the dynamic linker loaded it (nullptr if unknown).",
-        "const char* library_path();",
-        f"}}  // namespace {name}",
+        *_library_path_declaration(name),
         *_by_values_header(name),
         *(_registry_part(name) if with_registry else []),
         "",
         f"#endif  // {guard}",
         "",
     ])
+
+
+def _library_path_declaration(name: str) -> list[str]:
+    """The last lines of NAME's namespace in every generated header: library_path()."""
+    return [
+        f"// The file of lib{name}.so as the dynamic linker loaded it (nullptr if unknown).",
+        "const char* library_path();",
+        f"}}  // namespace {name}",
+    ]
 
 
 # NAME::library_path(), in the AOT lookup and in an rtc build's registry library alike.
@@ -235,9 +242,7 @@ def render_registry_header(name: str) -> str:
         f"#define {guard}",
         "",
         f"namespace {name} {{",
-        f"// The file of lib{name}.so as the dynamic linker loaded it (nullptr if unknown).",
-        "const char* library_path();",
-        f"}}  // namespace {name}",
+        *_library_path_declaration(name),
         *_registry_part(name),
         "",
         f"#endif  // {guard}",
