@@ -399,3 +399,28 @@ def test_cache_entries_are_checked_alike(cpp):
             if (got is None) != (expected is None) or (expected is not None and not got.startswith(expected)):
                 problems.append(f"{side}: {case['why']}: {got!r}, expected {expected!r}")
     assert not problems, "\n".join(problems)
+
+
+def _manifest_bytes(case: dict) -> bytes:
+    if "hex" in case:
+        return bytes.fromhex(case["hex"])
+    return case["text"].replace("PAD", "x" * case.get("pad", 0)).encode()
+
+
+def test_pack_manifests_are_judged_alike(cpp):
+    """Issue 26, item 3: which installed pack a runtime uses, and the one warning it gives for one it
+    ignores, are the same in Python (cache_pack.manifest_verdict) and C++ (detail/pack.hpp)."""
+    from kfoot.runtime import cache_pack
+
+    vectors = _vectors("pack_manifest.json")
+    cases = vectors["manifest"]
+    problems = []
+    for case, answer in zip(cases, cpp(VECTORS / "pack_manifest.json", "manifest"), strict=True):
+        use, problem = cache_pack.manifest_verdict(_manifest_bytes(case), vectors["registry_sha256"],
+                                                   lambda: vectors["nvrtc"], vectors["arch"])
+        for side, got in (("python", {"use": use, "problem": problem}), ("c++", answer)):
+            expected = case["problem"]
+            if got["use"] != case["use"] or (got["problem"] is None) != (expected is None) or (
+                    expected is not None and not got["problem"].startswith(expected)):
+                problems.append(f"{side}: {case['why']}: {got!r}, expected use={case['use']} problem={expected!r}")
+    assert not problems, "\n".join(problems)

@@ -14,9 +14,10 @@ one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blob
     entries       how many kernel entries it holds
 
 A manifest is what a reader matches against its registry and NVRTC before using a pack.
-Installed packs are read-only cache roots of the Python runtime (packs_for, PackReader: consulted
-by kfoot.runtime.compiler.cached before the disk cache), every entry checked as `kfoot cache
-import` checks it. The C++ runtime does not read them yet.
+Installed packs are read-only cache roots of both runtimes (packs_for, PackReader: consulted by
+kfoot.runtime.compiler.cached before the disk cache; the C++ runtime's detail/pack.hpp), every
+entry checked as `kfoot cache import` checks it. Packs are found in the folders of
+$KFOOT_PACK_PATH (both runtimes) and, in Python, on sys.path (pack_search_path).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from pathlib import Path
 from .. import __version__
 from ..core.atomic import atomic_output
 from ..core.errors import KfootError
+from ..core.escape import shown
+from ..core.jsonfile import parse_json_limited
 from ..core.store import Refused, Store
 from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
                           parse_entry)
@@ -189,21 +192,81 @@ class PackWarning(UserWarning):
 
 
 _MAX_MANIFEST_BYTES = 64 << 10
+PACK_PATH_ENV = "KFOOT_PACK_PATH"
+
+
+def _packs_in(folder: Path) -> list[Path]:
+    """`folder` when it is a pack (it holds a manifest), else the packs in its kfoot_packs/, by name."""
+    try:
+        if (folder / MANIFEST_NAME).is_file():
+            return [folder]
+        packs = folder / PACKS_FOLDER
+        children = sorted(packs.iterdir()) if packs.is_dir() else []
+        return [child for child in children if (child / MANIFEST_NAME).is_file()]
+    except OSError:
+        return []
+
+
+def pack_search_path() -> list[Path]:
+    """Where packs are looked for: the folders of $KFOOT_PACK_PATH (os.pathsep-separated, each a
+    pack or a folder holding kfoot_packs/; the C++ runtime reads only these), then sys.path."""
+    given = [Path(p) for p in os.environ.get(PACK_PATH_ENV, "").split(os.pathsep) if p]
+    return [*given, *(Path(entry or ".") for entry in sys.path)]
 
 
 def installed_pack_folders() -> list[Path]:
-    """Every `kfoot_packs/<name>/` with a manifest on sys.path, in sys.path order, each once."""
+    """Every pack (a folder with a manifest) on the pack search path, in its order, each once."""
     found: dict[str, Path] = {}
-    for entry in sys.path:
-        folder = Path(entry or ".") / PACKS_FOLDER
-        try:
-            children = sorted(folder.iterdir()) if folder.is_dir() else []
-        except OSError:
-            continue
-        for child in children:
-            if (child / MANIFEST_NAME).is_file():
-                found.setdefault(os.path.realpath(child), child)
+    for folder in pack_search_path():
+        for pack in _packs_in(folder):
+            found.setdefault(os.path.realpath(pack), pack)
     return list(found.values())
+
+
+@dataclass
+class InstalledPack:
+    """One pack `kfoot cache packs` lists: its folder, the folder to put on KFOOT_PACK_PATH, its
+    manifest's facts (None with the problem when the manifest is unreadable)."""
+    folder: Path
+    search_folder: Path
+    manifest: dict | None
+    problem: str | None
+
+    def to_dict(self) -> dict:
+        m = self.manifest or {}
+        return {"folder": str(self.folder), "search_folder": str(self.search_folder), "problem": self.problem,
+                "archs": m.get("archs"), "families": m.get("families"), "entries": m.get("entries"),
+                "nvrtc": m.get("nvrtc"), "registry_sha256": m.get("registry_sha256")}
+
+
+@dataclass
+class PackListing:
+    packs: list[InstalledPack]
+
+    def pack_path(self) -> str:
+        """The KFOOT_PACK_PATH that shows the C++ runtime the packs Python sees."""
+        return os.pathsep.join(dict.fromkeys(str(p.search_folder) for p in self.packs))
+
+    def to_dict(self) -> dict:
+        return {"packs": [p.to_dict() for p in self.packs], "pack_path": self.pack_path()}
+
+
+def list_installed_packs() -> PackListing:
+    """Every pack Python sees (`kfoot cache packs`), with the folder that holds it."""
+    packs = []
+    for pack in installed_pack_folders():
+        search = pack.parent.parent if pack.parent.name == PACKS_FOLDER else pack
+        data, problem = _read_manifest(pack)
+        manifest = None
+        if problem is None:
+            try:
+                manifest = parse_json_limited(data, what="pack manifest", path=pack / MANIFEST_NAME)
+            except KfootError:
+                problem = "manifest unreadable (not JSON)"
+        if manifest is not None and not isinstance(manifest, dict):
+            manifest, problem = None, f"not a {PACK_FORMAT} manifest"
+        packs.append(InstalledPack(pack, search, manifest, problem))
+    return PackListing(packs)
 
 
 class PackReader:
@@ -248,18 +311,46 @@ class PackReader:
         return None
 
 
-def _manifest_problem(manifest, registry_sha: str, nvrtc_version, arch: str) -> str | None:
+def _read_manifest(folder: Path) -> tuple[bytes, str | None]:
+    """A pack's manifest bytes (read-only: a regular file, whoever owns it, bounded), or the problem."""
+    try:
+        return Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=_MAX_MANIFEST_BYTES, own=False), None
+    except Refused as exc:
+        return b"", f"manifest unreadable ({exc})"
+    except OSError as exc:
+        return b"", f"manifest unreadable ({exc.strerror})"
+
+
+def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -> tuple[bool, str | None]:
+    """(use, problem) for a pack whose manifest is `data`, asked for `registry_sha`'s kernels on
+    `arch`: used only when every field matches; another arch's pack is skipped without a word;
+    anything else is a problem (the pack is ignored with one warning). The C++ runtime decides
+    alike (detail/pack.hpp manifest_verdict; tests/vectors/pack_manifest.json).
+    `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
+    if len(data) > _MAX_MANIFEST_BYTES:
+        return False, f"manifest unreadable (larger than {_MAX_MANIFEST_BYTES >> 10} KiB)"
+    try:
+        manifest = parse_json_limited(data, what="pack manifest", path=Path(MANIFEST_NAME))
+    except KfootError:
+        return False, "manifest unreadable (not JSON)"
     if not isinstance(manifest, dict) or manifest.get("format") != PACK_FORMAT:
-        return f"not a {PACK_FORMAT} manifest"
-    if manifest.get("key_schema") != KEY_SCHEMA:
-        return f"key schema {manifest.get('key_schema')!r}, this kfoot's is {KEY_SCHEMA}"
+        return False, f"not a {PACK_FORMAT} manifest"
+    schema = manifest.get("key_schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema != KEY_SCHEMA:
+        return False, f"made for another cache key schema (this kfoot's is {KEY_SCHEMA})"
     if manifest.get("registry_sha256") != registry_sha:
-        return "made from another registry.json"
-    if not isinstance(manifest.get("archs"), list) or arch not in manifest["archs"]:
-        return None  # another arch's pack: not for this context, nothing to say
-    if manifest.get("nvrtc") != nvrtc_version():
-        return f"compiled by NVRTC {manifest.get('nvrtc')!r}, this is {nvrtc_version()}"
-    return None
+        return False, "made from another registry.json"
+    archs = manifest.get("archs")
+    if not isinstance(archs, list) or not all(isinstance(a, str) for a in archs):
+        return False, "manifest field 'archs' is not a list of arch names"
+    if arch not in archs:
+        return False, None  # another arch's pack: not for this context, nothing to say
+    nvrtc = manifest.get("nvrtc")
+    if not isinstance(nvrtc, str):
+        return False, "manifest field 'nvrtc' is not a string"
+    if nvrtc != nvrtc_version():
+        return False, f"compiled by NVRTC {shown(nvrtc)}, this is {nvrtc_version()}"
+    return True, None
 
 
 _SEEN_MISMATCH: set[str] = set()
@@ -275,15 +366,11 @@ def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
     registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
     readers = []
     for folder in folders:
-        try:
-            manifest = json.loads(Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=_MAX_MANIFEST_BYTES,
-                                                                      own=False))
-        except (OSError, Refused, ValueError, RecursionError) as exc:
-            problem = f"manifest unreadable ({exc})"
-        else:
-            problem = _manifest_problem(manifest, registry_sha, nvrtc_version, arch)
-            if problem is None and arch in manifest.get("archs", []):
-                readers.append(PackReader(folder, manifest))
+        data, problem = _read_manifest(folder)
+        if problem is None:
+            use, problem = manifest_verdict(data, registry_sha, nvrtc_version, arch)
+            if use:
+                readers.append(PackReader(folder, json.loads(data)))
                 continue
         if problem is not None and str(folder) not in _SEEN_MISMATCH:
             _SEEN_MISMATCH.add(str(folder))

@@ -66,6 +66,8 @@ std::string bytes_of_hex(const std::string& hex) {
   return out;
 }
 
+const d::Json* context = nullptr;  // the whole vector file: facts its cases share
+
 std::string answer(const std::string& name, const d::Json& c, const std::string& root) {
   if (name == "sha256") {
     std::string message = c.get("hex") ? bytes_of_hex(member(c, "hex").text) : member(c, "text").text;
@@ -102,6 +104,21 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
     d::Json meta;
     std::string problem;
     return d::parse_cache_entry(member(c, "entry").text, member(c, "key").text, meta, problem) ? "null" : quote(problem);
+  }
+  if (name == "manifest") {
+    std::string text;
+    if (const d::Json* hex = c.get("hex")) {
+      for (std::size_t i = 0; i + 1 < hex->text.size(); i += 2) text += static_cast<char>(std::stoi(hex->text.substr(i, 2), nullptr, 16));
+    } else {
+      text = member(c, "text").text;
+      const d::Json* pad = c.get("pad");
+      std::size_t at = text.find("PAD");
+      if (pad && at != std::string::npos) text.replace(at, 3, std::string(std::stoul(pad->text), 'x'));
+    }
+    std::string problem;
+    bool use = d::manifest_verdict(text, member(*context, "registry_sha256").text,
+                                   [&] { return member(*context, "nvrtc").text; }, member(*context, "arch").text, problem);
+    return std::string("{\"use\":") + (use ? "true" : "false") + ",\"problem\":" + (problem.empty() ? "null" : quote(problem)) + "}";
   }
   if (name == "parse_arch") {
     try {
@@ -213,6 +230,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const d::Json file = d::JsonReader(text, argv[1]).parse();
+  context = &file;
   std::string root = argc > 3 ? argv[3] : "";
   std::vector<std::string> answers;
   const auto& cases = member(file, argv[2]).items;

@@ -63,6 +63,7 @@ struct Stats {
   std::uint64_t disk_hits = 0;    // served from the disk cache
   std::uint64_t compiles = 0;     // NVRTC programs compiled
   std::uint64_t pch_hits = 0;     // programs this process compiled with a precompiled header (all registries)
+  std::uint64_t pack_hits = 0;    // served from an installed pack ($KFOOT_PACK_PATH; docs/runtime.md)
 };
 
 struct Dim3 {
@@ -107,6 +108,8 @@ class Bytes {
 #include "detail/pch.hpp"
 #include "detail/driver.hpp"
 #include "detail/cache.hpp"
+#include "detail/elf.hpp"
+#include "detail/pack.hpp"
 
 namespace kfoot {
 
@@ -129,8 +132,8 @@ class Kernel {
   const std::string& template_id() const;
   // Every axis value, derived ones included, as the registry spells them.
   const std::vector<std::pair<std::string, std::string>>& values() const;
-  // The cubin that holds this kernel for `arch` (sm_90, sm90, 90, sm_90a): memory, else the disk
-  // cache, else NVRTC. No GPU needed.
+  // The cubin that holds this kernel for `arch` (sm_90, sm90, 90, sm_90a): memory, else an
+  // installed pack ($KFOOT_PACK_PATH), else the disk cache, else NVRTC. No GPU needed.
   Bytes cubin(std::string_view arch) const;
   // The kernel's mangled name in that cubin (for cuModuleGetFunction).
   std::string lowered_name(std::string_view arch) const;

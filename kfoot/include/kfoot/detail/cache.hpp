@@ -32,6 +32,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "elf.hpp"
 #include "fs.hpp"
 #include "json.hpp"
 #include "sha256.hpp"
@@ -84,6 +85,28 @@ inline bool parse_cache_entry(const std::string& data, const std::string& key, J
   }
   if (l->text.empty()) { problem = "entry field 'lowered_name' is empty"; return false; }
   return true;
+}
+
+// Why an entry's cubin is not what the entry says, or "" (kfoot/runtime/cache_entry.py
+// claim_problem): it must be a cubin, define the kernel the entry names and, when the entry names
+// an sm_ arch, be for that SM.
+inline std::string claim_problem(const Json& meta, const std::string& cubin) {
+  CubinClaims claims;
+  std::string problem;
+  if (!cubin_claims(cubin, claims, problem)) return "its cubin is not a cubin (" + problem + ")";
+  const std::string& lowered = meta.get("lowered_name")->text;
+  if (std::find(claims.kernels.begin(), claims.kernels.end(), lowered) == claims.kernels.end())
+    return "its cubin does not define the kernel the entry names (" + lowered + ")";
+  const Json* arch = meta.get("arch");
+  if (!arch) return "";
+  // sm_(\d+)[af]? as a whole, its number compared as a number (sm_090 is sm_90).
+  const std::string& a = arch->text;
+  std::size_t end = a.size() > 3 && (a.back() == 'a' || a.back() == 'f') ? a.size() - 1 : a.size();
+  if (a.compare(0, 3, "sm_") != 0 || end <= 3 || a.find_first_not_of("0123456789", 3) < end) return "";
+  std::string digits = a.substr(3, end - 3);
+  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+  if (digits != std::to_string(claims.sm)) return "its cubin is for sm_" + std::to_string(claims.sm) + ", the entry for " + a;
+  return "";
 }
 
 struct CacheHit {
@@ -139,6 +162,12 @@ class DiskCache {
     if (Sha256::hex(cubin) != sha) {
       warn(blob_path, "cubin checksum mismatch");
       ::unlink(blob_path.c_str());
+      ::unlink(path.c_str());
+      return false;
+    }
+    problem = claim_problem(meta, cubin);
+    if (!problem.empty()) {  // sound files, but not the kernel the key names: a miss, compiled again
+      warn(path, problem);
       ::unlink(path.c_str());
       return false;
     }

@@ -1,4 +1,5 @@
 // A kernel's cubin and launch: must agree with kfoot/runtime/api.py (Kernel.binary: memory, else
+// an installed pack (detail/pack.hpp), else
 // the disk cache, else NVRTC; route: the AOT library for a hybrid registry's variants whose SASS
 // runs on the arch, kfoot/core/archs.py's rule; aot_image: a shard cut out of the merged
 // fatbin when build/ was not shipped).
@@ -103,8 +104,21 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
   b->arch = arch;
   std::string key;
   bool cached = false;
-  if (s.cache) {
+  const std::vector<detail::PackReader>& packs = s.packs(arch);
+  if (!packs.empty()) {
     key = s.key(*this, f, arch);
+    detail::CacheHit hit;
+    for (const auto& pack : packs) {
+      if (!pack.get(key, hit)) continue;
+      b->cubin = std::move(hit.cubin);
+      b->lowered_name = std::move(hit.lowered_name);
+      s.pack_hits.fetch_add(1, std::memory_order_relaxed);
+      cached = true;
+      break;
+    }
+  }
+  if (s.cache && !cached) {
+    if (key.empty()) key = s.key(*this, f, arch);
     detail::CacheHit hit;
     bool found;
     {

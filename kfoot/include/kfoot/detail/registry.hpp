@@ -28,6 +28,7 @@
 #include "inputfile.hpp"
 #include "json.hpp"
 #include "nvrtc.hpp"
+#include "pack.hpp"
 #include "pch.hpp"
 #include "prelude.hpp"
 #include "toolkit.hpp"
@@ -204,6 +205,10 @@ struct Shared {
   std::atomic<std::uint64_t> memory_hits{0}, disk_hits{0}, compiles{0};
   std::string nvrtc_version;
   std::once_flag nvrtc_once;
+  std::string registry_sha256;  // what a pack's manifest must name
+  std::map<std::string, std::vector<detail::PackReader>> packs_by_arch;  // looked for once per arch
+  std::mutex packs_mutex;
+  std::atomic<std::uint64_t> pack_hits{0};
   std::vector<std::string> toolkit_dirs;
   std::once_flag toolkit_once;
 
@@ -218,6 +223,14 @@ struct Shared {
   const std::string& nvrtc() {
     std::call_once(nvrtc_once, [&] { nvrtc_version = detail::Nvrtc::get().version_string(); });
     return nvrtc_version;
+  }
+  // The installed packs (detail/pack.hpp) serving this registry on `arch`.
+  const std::vector<detail::PackReader>& packs(const std::string& arch) {
+    std::lock_guard<std::mutex> guard(packs_mutex);
+    auto found = packs_by_arch.find(arch);
+    if (found == packs_by_arch.end())
+      found = packs_by_arch.emplace(arch, detail::packs_for(registry_sha256, arch, [this] { return nvrtc(); })).first;
+    return found->second;
   }
   const std::string& digest(detail::Family& f) {
     std::call_once(f.digest_once, [&] {
@@ -252,6 +265,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     throw Error(path + ": not a registry: not UTF-8 text (byte " + std::to_string(bad) + ")");
   detail::Json data = detail::JsonReader(text, path).parse();
   detail::check_numbers(data, path);
+  std::string registry_sha = detail::Sha256::hex(text);
   text.clear();
   text.shrink_to_fit();
   const detail::Json* format = data.get("format");
@@ -262,6 +276,7 @@ inline Registry Registry::open(const std::string& given, const Options& options)
     throw Error(path + ": registry version " + (version ? detail::shown(version->scalar()) : "none") + " is not supported (expected 1)");
 
   auto s = std::make_shared<Shared>();
+  s->registry_sha256 = std::move(registry_sha);
   s->path = detail::real_path(path);
   s->root = detail::parent_of(s->path);
   const detail::Json* mode = data.get("mode");
@@ -421,7 +436,8 @@ inline Kernel Registry::kernel_by_id(const std::string& template_id) const {
 }
 
 inline Stats Registry::stats() const {
-  return Stats{s_->memory_hits.load(), s_->disk_hits.load(), s_->compiles.load(), detail::Pch::get().hits.load()};
+  return Stats{s_->memory_hits.load(), s_->disk_hits.load(), s_->compiles.load(), detail::Pch::get().hits.load(),
+               s_->pack_hits.load()};
 }
 inline const std::string& Registry::mode() const { return s_->mode; }
 inline const std::string& Registry::path() const { return s_->path; }

@@ -1,0 +1,204 @@
+// Installed kernel-cache packs, read-only cache roots: must agree with kfoot/runtime/cache_pack.py
+// (pack_search_path, manifest_verdict, PackReader): the same folders ($KFOOT_PACK_PATH; C++ has no
+// sys.path), the same manifest rules (tests/vectors/pack_manifest.json) and the same checks on
+// every entry as `kfoot cache import` makes (its checksum and key, the cubin's sha256, the kernel
+// the cubin must define). A pack that does not match is ignored with one warning line per process;
+// a bad entry is one warning and a miss (the kernel is compiled): never a failure.
+//
+// Part of kfoot/runtime.hpp: include that header, not this one.
+#pragma once
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cache.hpp"
+#include "fingerprint.hpp"
+#include "fs.hpp"
+#include "inputfile.hpp"
+#include "json.hpp"
+#include "sha256.hpp"
+
+namespace kfoot::detail {
+
+// Defined in registry.hpp: a manifest is read as strictly as a registry (kfoot.core.jsonfile).
+inline std::size_t utf8_error(const std::string& text);
+inline void check_numbers(const Json& value, const std::string& path);
+
+constexpr long long kMaxManifestBytes = 64LL << 10;  // cache_pack.py _MAX_MANIFEST_BYTES
+
+// 0 and the bytes of a regular file (whoever owns it: pip may install as root) of at most `limit`
+// bytes, never through a link at its name; else an errno (ENOENT: missing; EFBIG: too large).
+inline int read_pack_file(const std::string& path, std::string& out, long long limit) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return errno;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return EPERM;
+  }
+  if (st.st_size > limit) {
+    ::close(fd);
+    return EFBIG;
+  }
+  out.clear();
+  return read_bounded(fd, out, static_cast<std::size_t>(limit)) ? 0 : EFBIG;
+}
+
+// Whether a pack whose manifest is `data` serves `registry_sha`'s kernels on `arch`; `problem`
+// says why it is ignored ("" with false: another arch's pack, skipped without a word). `nvrtc`
+// is asked only when the pack is for this registry and arch (it loads NVRTC).
+inline bool manifest_verdict(const std::string& data, const std::string& registry_sha,
+                             const std::function<std::string()>& nvrtc, const std::string& arch, std::string& problem) {
+  problem.clear();
+  if (static_cast<long long>(data.size()) > kMaxManifestBytes) {
+    problem = "manifest unreadable (larger than " + std::to_string(kMaxManifestBytes >> 10) + " KiB)";
+    return false;
+  }
+  Json manifest;
+  try {
+    if (utf8_error(data) != std::string::npos) throw Error("not UTF-8");
+    manifest = JsonReader(data, "manifest").parse();
+    check_numbers(manifest, "manifest");
+  } catch (const Error&) {
+    problem = "manifest unreadable (not JSON)";
+    return false;
+  }
+  const Json* format = manifest.get("format");
+  if (manifest.kind != Json::Object || !format || format->kind != Json::String || format->text != "kfoot-pack/1") {
+    problem = "not a kfoot-pack/1 manifest";
+    return false;
+  }
+  const Json* schema = manifest.get("key_schema");
+  if (!schema || !schema->is_integer() || schema->text != std::to_string(kKeySchema)) {
+    problem = "made for another cache key schema (this kfoot's is " + std::to_string(kKeySchema) + ")";
+    return false;
+  }
+  const Json* digest = manifest.get("registry_sha256");
+  if (!digest || digest->kind != Json::String || digest->text != registry_sha) {
+    problem = "made from another registry.json";
+    return false;
+  }
+  const Json* archs = manifest.get("archs");
+  bool names = archs && archs->kind == Json::Array;
+  for (std::size_t i = 0; names && i < archs->items.size(); ++i) names = archs->items[i].kind == Json::String;
+  if (!names) {
+    problem = "manifest field 'archs' is not a list of arch names";
+    return false;
+  }
+  if (std::none_of(archs->items.begin(), archs->items.end(), [&](const Json& a) { return a.text == arch; })) return false;
+  const Json* version = manifest.get("nvrtc");
+  if (!version || version->kind != Json::String) {
+    problem = "manifest field 'nvrtc' is not a string";
+    return false;
+  }
+  if (version->text != nvrtc()) {
+    problem = "compiled by NVRTC " + shown(version->text) + ", this is " + nvrtc();
+    return false;
+  }
+  return true;
+}
+
+// Every pack on $KFOOT_PACK_PATH (':'-separated folders, each a pack or holding kfoot_packs/),
+// in its order, each once.
+inline std::vector<std::string> pack_folders() {
+  std::vector<std::string> found;
+  std::set<std::string> seen;
+  auto add = [&](const std::string& pack) {
+    if (seen.insert(real_path(pack)).second) found.push_back(pack);
+  };
+  for (const auto& folder : split(env("KFOOT_PACK_PATH"), ':')) {
+    if (folder.empty()) continue;
+    if (is_file(join(folder, "manifest.json"))) {
+      add(folder);
+      continue;
+    }
+    std::string packs = join(folder, "kfoot_packs");
+    DIR* d = is_dir(packs) ? ::opendir(packs.c_str()) : nullptr;
+    if (!d) continue;
+    std::vector<std::string> names;
+    while (dirent* e = ::readdir(d))
+      if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.push_back(e->d_name);
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names)
+      if (is_file(join(join(packs, name), "manifest.json"))) add(join(packs, name));
+  }
+  return found;
+}
+
+// One warning line per process for each thing named (a pack, an entry).
+inline void pack_warning(const std::string& subject, const std::string& line) {
+  static std::mutex mutex;
+  static std::unordered_set<std::string> warned;
+  std::lock_guard<std::mutex> guard(mutex);
+  if (warned.insert(subject).second) std::fprintf(stderr, "kfoot: %s\n", line.c_str());
+}
+
+class PackReader {
+ public:
+  explicit PackReader(std::string folder) : folder_(std::move(folder)) {}
+  const std::string& folder() const { return folder_; }
+
+  // The pack's entry for `key`, checked as `kfoot cache import` checks it; false when it has none
+  // or it is bad (one warning).
+  bool get(const std::string& key, CacheHit& hit) const {
+    std::string entry_path = join(join(join(folder_, "entries"), key.substr(0, 2)), key + ".entry");
+    std::string data;
+    int rc = read_pack_file(entry_path, data, kMaxEntryBytes);
+    if (rc == ENOENT) return false;
+    if (rc != 0) return bad(entry_path, std::string("unreadable (") + std::strerror(rc) + ")");
+    Json meta;
+    std::string problem;
+    if (!parse_cache_entry(data, key, meta, problem)) return bad(entry_path, problem);
+    const std::string& sha = meta.get("blob")->text;
+    std::string blob_path = join(join(join(folder_, "blobs"), sha.substr(0, 2)), sha + ".cubin");
+    std::string cubin;
+    rc = read_pack_file(blob_path, cubin, kMaxBlobBytes);
+    if (rc != 0) return bad(entry_path, std::string("its cubin is missing or unreadable (") + std::strerror(rc) + ")");
+    if (Sha256::hex(cubin) != sha) return bad(blob_path, "cubin checksum mismatch");
+    problem = claim_problem(meta, cubin);
+    if (!problem.empty()) return bad(entry_path, problem);
+    hit.cubin.assign(cubin.begin(), cubin.end());
+    hit.lowered_name = meta.get("lowered_name")->text;
+    return true;
+  }
+
+ private:
+  bool bad(const std::string& path, const std::string& problem) const {
+    pack_warning(path, "pack entry " + path + ": " + problem + "; not used");
+    return false;
+  }
+  std::string folder_;
+};
+
+// The installed packs that serve the registry whose registry.json has `registry_sha` for `arch`;
+// one that does not match is ignored with one warning line per process.
+inline std::vector<PackReader> packs_for(const std::string& registry_sha, const std::string& arch,
+                                         const std::function<std::string()>& nvrtc) {
+  std::vector<PackReader> readers;
+  for (const auto& folder : pack_folders()) {
+    std::string manifest_path = join(folder, "manifest.json"), data, problem;
+    int rc = read_pack_file(manifest_path, data, kMaxManifestBytes);
+    if (rc != 0)
+      problem = rc == EFBIG ? "manifest unreadable (larger than 64 KiB)" : std::string("manifest unreadable (") + std::strerror(rc) + ")";
+    else if (manifest_verdict(data, registry_sha, nvrtc, arch, problem))
+      readers.emplace_back(folder);
+    if (!problem.empty()) pack_warning(folder, "pack " + folder + " ignored: " + problem);
+  }
+  return readers;
+}
+
+}  // namespace kfoot::detail
