@@ -7,8 +7,11 @@ entry's cubin defines its kernel), cuobjdump's kernel names of every installed c
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,6 +23,15 @@ from kfoot.variants.loader import load_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
 from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
+
+
+def cubin_symbols(data: bytes) -> set[str]:
+    """Every symbol name in a cubin's symbol tables, read by pyelftools."""
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
+
+    elf = ELFFile(io.BytesIO(data))
+    return {sym.name for sec in elf.iter_sections() if isinstance(sec, SymbolTableSection) for sym in sec.iter_symbols()}
 
 
 @pytest.fixture(scope="module")
@@ -100,17 +112,25 @@ def installed(mini_registry, tmp_path_factory):
     return root / "wheels"
 
 
-def _install_and_serve(mini_registry, wheels, tmp_path, edit=None):
-    site = tmp_path / "site"
+def _pip_install(wheels, site):
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--target", str(site),
                           *map(str, sorted(wheels.glob("*.whl")))], capture_output=True, text=True)
     assert pip.returncode == 0, pip.stderr
+
+
+def _install_and_serve(mini_registry, wheels, tmp_path, edit=None, via_pack_path=False):
+    site = tmp_path / "site"
+    _pip_install(wheels, site)
     if edit:
         edit(next((site / "kfoot_packs").iterdir()))
     cache = tmp_path / "cache"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(site)]), KFOOT_PCH="0")
-    for name in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_CACHE_DIR"):
+    # The packs on sys.path (as pip installs them), or only on KFOOT_PACK_PATH (as C++ finds them).
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), *([] if via_pack_path else [str(site)])]),
+               KFOOT_PCH="0")
+    for name in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_CACHE_DIR", "KFOOT_PACK_PATH"):
         env.pop(name, None)
+    if via_pack_path:
+        env["KFOOT_PACK_PATH"] = os.pathsep.join([str(tmp_path / "nowhere"), str(site)])
     proc = subprocess.run([sys.executable, "-c", SERVE, str(mini_registry), str(cache)], capture_output=True,
                           text=True, env=env, timeout=600)
     assert proc.returncode == 0, proc.stderr
@@ -168,3 +188,84 @@ def test_a_pack_with_a_broken_manifest_is_ignored_with_one_warning(mini_registry
     served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, break_manifest)
     assert (served, compiled_into_disk) == (0, MINI_VARIANTS)
     assert stderr.count("PackWarning") == 1 and "manifest unreadable" in stderr and "Traceback" not in stderr
+
+
+def test_python_finds_packs_on_kfoot_pack_path_and_lists_them(mini_registry, installed, tmp_path):
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, via_pack_path=True)
+    assert (served, compiled_into_disk) == (MINI_VARIANTS, 0) and "Warning" not in stderr
+    # `kfoot cache packs` lists what Python sees (the pack folders pip made) and the KFOOT_PACK_PATH
+    # that shows them to a C++ program.
+    site = tmp_path / "site"
+    env = dict(os.environ, KFOOT_PACK_PATH=str(site))
+    listed = json.loads(run_kfoot("cache", "packs", "--json", env=env).stdout)
+    ours = [p for p in listed["packs"] if p["search_folder"] == str(site)]
+    assert sorted(p["folder"] for p in ours) == sorted(str(p) for p in (site / "kfoot_packs").iterdir())
+    assert all(p["problem"] is None and p["archs"] == ["sm_90"] for p in ours)
+    assert str(site) in listed["pack_path"].split(os.pathsep)
+    text = run_kfoot("cache", "packs", env=env).stdout
+    assert f"KFOOT_PACK_PATH={listed['pack_path']}" in text
+
+
+def _lie_about_the_kernel(folder):
+    """One entry, its checksum made again (hashlib), names a kernel its cubin does not define."""
+    entry = sorted((folder / "entries").rglob("*.entry"))[0]
+    meta = json.loads(entry.read_bytes().partition(b"\n")[0])
+    meta["lowered_name"] = "_Z9no_kernelv"
+    body = json.dumps(meta, sort_keys=True, separators=(",", ":")).encode()
+    entry.write_bytes(body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n")
+
+
+@pytest.fixture(scope="module")
+def serve_ids(tmp_path_factory):
+    """tests/cpp/serve_ids.cpp built as a user builds against the header (kfoot config)."""
+    compiler = shutil.which("g++") or shutil.which("c++")
+    if not compiler:
+        pytest.skip("no C++ compiler (g++) on this machine")
+    out = tmp_path_factory.mktemp("serve_ids") / "serve_ids"
+    subprocess.run([compiler, "-std=c++17", "-O1", *run_kfoot("config", "--cflags").stdout.split(),
+                    str(REPO / "tests" / "cpp" / "serve_ids.cpp"), "-o", str(out),
+                    *run_kfoot("config", "--libs").stdout.split()], check=True)
+    return out
+
+
+def test_cpp_reads_packs_on_kfoot_pack_path(mini_registry, installed, serve_ids, tmp_path):
+    """Issue 26, item 3: the C++ runtime serves every kernel from the packs on KFOOT_PACK_PATH
+    (its counters: all pack hits, no compile); a pack for another NVRTC is ignored with one warning
+    line; an entry whose cubin lacks its kernel is a miss, compiled (pyelftools finds the kernel
+    missing from the pack's cubin)."""
+    ids = sorted({v["template_id"] for v in json.loads((mini_registry / "registry.json").read_text())["variants"]})
+    site = tmp_path / "site"
+    _pip_install(installed, site)
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE")}
+
+    def serve(case):
+        run_env = dict(env, KFOOT_PACK_PATH=str(site), KFOOT_CACHE_DIR=str(tmp_path / case), KFOOT_PCH="0")
+        proc = subprocess.run([str(serve_ids), str(mini_registry), "sm_90", *ids], capture_output=True, text=True,
+                              env=run_env, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout), proc.stderr
+
+    got, stderr = serve("all")
+    assert (got["pack_hits"], got["compiles"], got["disk_hits"]) == (len(ids), 0, 0) and stderr == ""
+
+    pack = next((site / "kfoot_packs").iterdir())
+    manifest = json.loads((pack / "manifest.json").read_text())
+    _lie_about_the_kernel(pack)
+    entry = sorted((pack / "entries").rglob("*.entry"))[0]
+    meta = json.loads(entry.read_bytes().partition(b"\n")[0])
+    blob = pack / "blobs" / meta["blob"][:2] / (meta["blob"] + ".cubin")
+    assert meta["lowered_name"] not in cubin_symbols(blob.read_bytes())
+    got, stderr = serve("lie")
+    assert (got["pack_hits"], got["compiles"]) == (len(ids) - 1, 1)
+    assert stderr.count("\n") == 1 and "does not define the kernel the entry names (_Z9no_kernelv)" in stderr
+
+    (pack / "manifest.json").write_text(json.dumps(dict(manifest, nvrtc="9.9")))
+    got, stderr = serve("nvrtc")
+    assert (got["pack_hits"], got["compiles"]) == (0, len(ids))
+    assert stderr.count("\n") == 1 and f"pack {pack} ignored: compiled by NVRTC '9.9'" in stderr
+
+
+def test_python_pack_lookup_refuses_an_entry_whose_cubin_lacks_its_kernel(mini_registry, installed, tmp_path):
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, _lie_about_the_kernel)
+    assert (served, compiled_into_disk) == (MINI_VARIANTS - 1, 1)
+    assert stderr.count("PackWarning") == 1 and "does not define the kernel the entry names" in stderr

@@ -1,4 +1,4 @@
-"""`kfoot cache ls|stats|verify|prune|clear|export|import|pack`: inspect and maintain the disk caches
+"""`kfoot cache ls|stats|verify|prune|clear|export|import|pack|packs`: inspect and maintain the disk caches
 (kfoot.runtime.cache_admin: the kernel cache and the report cache under one root)."""
 
 from __future__ import annotations
@@ -160,3 +160,13 @@ def pack_cmd(registry, trace, all_variants, archs, out_dir, max_wheel_bytes, job
         result = pack_registry(loaded, variants, parse_archs(archs), out_dir, max_wheel_bytes=limit, jobs=jobs,
                       batch_size=batch_size or DEFAULT_BATCH)
     _show(result, as_json)
+
+
+@command.command("packs")
+@click.option("--json", "as_json", is_flag=True)
+def packs_cmd(as_json):
+    """List the installed kernel-cache packs Python sees (KFOOT_PACK_PATH, then sys.path) and the
+    KFOOT_PACK_PATH that shows them to a C++ program."""
+    from ..runtime.cache_pack import list_installed_packs
+
+    _show(list_installed_packs(), as_json)

@@ -250,6 +250,16 @@ class PackListing:
     def to_dict(self) -> dict:
         return {"packs": [p.to_dict() for p in self.packs], "pack_path": self.pack_path()}
 
+    def text(self) -> str:
+        lines = []
+        for pack in self.packs:
+            m = pack.manifest or {}
+            facts = pack.problem or (f"{m.get('entries')} entries, {', '.join(map(str, m.get('archs') or []))}; "
+                                     f"NVRTC {m.get('nvrtc')}; registry {str(m.get('registry_sha256'))[:12]}")
+            lines.append(f"{pack.folder}: {facts}")
+        lines.append(f"{len(self.packs)} pack(s); for a C++ program: KFOOT_PACK_PATH={self.pack_path()}")
+        return "\n".join(lines) + "\n"
+
 
 def list_installed_packs() -> PackListing:
     """Every pack Python sees (`kfoot cache packs`), with the folder that holds it."""
