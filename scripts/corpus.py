@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import mmap
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -95,6 +97,45 @@ def version(cuobjdump: Path) -> str:
     return f"cuobjdump {found.group(1) if found else '?'}"
 
 
+FATBIN_MAGIC = struct.pack("<I", 0xBA55ED50)
+
+
+def carved_containers(binary: Path):
+    """(offset, bytes) of every fatbin container in BINARY wherever it sits (.nv_fatbin, .rodata,
+    .data, a DLL's .nv_fatb ...): its 16-byte header (magic, version 1, header size 16, body size),
+    found by a plain byte search, independently of kfoot's walk."""
+    with open(binary, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        pos = m.find(FATBIN_MAGIC)
+        while pos != -1:
+            if pos + 16 <= len(m):
+                _, fatbin_version, header_size, body_size = struct.unpack_from("<IHHQ", m, pos)
+                if fatbin_version == 1 and header_size == 16 and pos + 16 + body_size <= len(m):
+                    yield pos, m[pos:pos + 16 + body_size]
+                    pos = m.find(FATBIN_MAGIC, pos + 16 + body_size)
+                    continue
+            pos = m.find(FATBIN_MAGIC, pos + 1)
+
+
+def per_container(binary: Path, cuobjdumps: list[Path]) -> dict:
+    """cuobjdump's kernels over every container, each written out as a .fatbin file of its own:
+    what cuobjdump says of containers outside the sections it reads (TF's .rodata, cuFFT's .data)
+    and, with 11.8, of old images a whole-file run refuses."""
+    found = {"containers": 0, "kernels": 0, "globals": 0, "refused": 0, "refused_reason": ""}
+    with tempfile.TemporaryDirectory() as tmp:
+        one = Path(tmp) / "container.fatbin"
+        for _, blob in carved_containers(binary):
+            one.write_bytes(blob)
+            counts, refused = cuobjdump_counts(cuobjdumps, one)
+            found["containers"] += 1
+            if refused and NO_DEVICE_CODE not in refused:
+                found["refused"] += 1
+                found["refused_reason"] = refused
+            elif not refused:
+                found["kernels"] += counts["kernels"]
+                found["globals"] += counts["globals"]
+    return found
+
+
 def compare(binary: Path, label: str, cuobjdump: list[Path]) -> dict:
     env = {**os.environ, "KFOOT_CACHE": "0"}
     # one worker: the development machine's cores are shared
@@ -117,6 +158,9 @@ def compare(binary: Path, label: str, cuobjdump: list[Path]) -> dict:
     else:
         row.update(cuobjdump_kernels=counts["kernels"], cuobjdump_globals=counts["globals"],
                    cuobjdump_by=counts["by"])
+    if "kfoot_all" in row and row["kfoot_all"] != row.get("cuobjdump_kernels"):
+        # kernels cuobjdump's whole-file view does not show: ask it about each container
+        row["per_container"] = per_container(binary, cuobjdump)
     if row.get("kfoot_relocatable"):
         # relocatable copies (__nv_relfatbin): `cuobjdump -all` lists them beside the loaded ones
         counts, refused = cuobjdump_counts(cuobjdump, binary, "-all")
@@ -133,12 +177,27 @@ def no_device_code(row: dict) -> bool:
 def verdict(r: dict) -> str:
     if "kfoot" in r:
         return f"kfoot failed: {r['kfoot']}"
-    if "cuobjdump" in r:
-        return f"cuobjdump refused: {r['cuobjdump']}"
-    same = (r["kfoot_kernels"], r["kfoot_globals"]) == (r["cuobjdump_kernels"], r["cuobjdump_globals"])
+    checks = []  # (what, agrees)
+    if "cuobjdump_kernels" in r:
+        checks.append((f"whole file ({r['cuobjdump_by']})", (r["kfoot_kernels"], r["kfoot_globals"]) == (
+            r["cuobjdump_kernels"], r["cuobjdump_globals"])))
+    elif NO_DEVICE_CODE in r.get("cuobjdump", ""):
+        checks.append(("whole file (no `.nv_fatbin`)", r["kfoot_kernels"] == 0))
     if "cuobjdump_all_kernels" in r:
-        same = same and r["kfoot_kernels"] + r["kfoot_relocatable"] == r["cuobjdump_all_kernels"]
-    return ("agree" if same else "DIFFER") + f" ({r['cuobjdump_by']})"
+        checks.append(("`-all`", r["kfoot_kernels"] + r["kfoot_relocatable"] == r["cuobjdump_all_kernels"]))
+    found = r.get("per_container")
+    if found:
+        checks.append((f"per container ({found['containers']:,})", found["refused"] == 0 and
+                       found["kernels"] == r["kfoot_all"] + r["kfoot_relocatable"]))
+    if not checks:
+        return f"cuobjdump refused: {r['cuobjdump']}"
+    text = ("agree" if all(ok for _, ok in checks) else "DIFFER") + ": " + ", ".join(
+        what + ("" if ok else " differs") for what, ok in checks)
+    if found and found["refused"]:
+        text += f"; cuobjdump refused {found['refused']:,} containers ({found['refused_reason']})"
+    elif "cuobjdump" in r and NO_DEVICE_CODE not in r["cuobjdump"]:
+        text += f"; whole file refused ({r['cuobjdump']})"
+    return text
 
 
 def main() -> int:
@@ -187,7 +246,7 @@ def main() -> int:
 def print_table(rows: list[dict]) -> None:
     """docs/benchmarks.md's corpus table: one row a binary (a wheel's binaries without device code in one)."""
     print("| library | version | binary | bytes | kernels in `.nv_fatbin`, kfoot / cuobjdump "
-          "| GLOBAL symbols, kfoot / cuobjdump | kfoot, all containers "
+          "| GLOBAL symbols, kfoot / cuobjdump | all containers: kfoot (/ cuobjdump, one container at a time) "
           "| relocatable copies, kfoot / cuobjdump `-all` minus default | kfoot peak RSS | verdict |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -208,9 +267,20 @@ def print_table(rows: list[dict]) -> None:
                 f"{other - r['cuobjdump_kernels']:,}" if other is not None and "cuobjdump_kernels" in r else "-")
         cells = [library, release, f"`{member.rsplit('/', 1)[-1]}`", f"{r['size']:,}",
                  pair("kfoot_kernels", "cuobjdump_kernels"), pair("kfoot_globals", "cuobjdump_globals"),
-                 f"{r['kfoot_all']:,}" if "kfoot_all" in r else "-", relocatable, f"{r['kfoot_rss_mib']:,} MiB",
+                 all_containers(r), relocatable, f"{r['kfoot_rss_mib']:,} MiB",
                  verdict(r)]
         print("| " + " | ".join(cells) + " |")
+
+
+def all_containers(r: dict) -> str:
+    """kfoot's kernels in every container, and cuobjdump's, container by container, where asked."""
+    if "kfoot_all" not in r:
+        return "-"
+    found = r.get("per_container")
+    if not found:
+        return f"{r['kfoot_all']:,}"
+    return (f"{r['kfoot_all'] + r['kfoot_relocatable']:,} / {found['kernels']:,} "
+            f"({found['containers']:,} containers)")
 
 
 def render(paths: list[str]) -> int:
