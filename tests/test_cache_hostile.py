@@ -544,3 +544,24 @@ def test_the_memo_never_writes_through_a_planted_link(tmp_path):
     assert target.read_text() == "mine"
     assert not (root / "memo.json").is_symlink()
     assert DiskCache(root).memo.get("fact") == 1
+
+
+@pytest.mark.parametrize("lie", ["wrong-kernel", "not-a-cubin", "wrong-arch"])
+def test_a_lookup_refuses_an_entry_whose_cubin_is_not_what_it_says(tmp_path, lie):
+    """docs/fuzzing.md failure 7: an entry with a sound checksum whose cubin lacks the kernel it
+    names (pyelftools: not among the cubin's symbols), is no cubin, or is for another SM, is a
+    miss on lookup (one CacheWarning, the entry deleted, the kernel compiled again), as `verify` says."""
+    cubin = {"wrong-kernel": fake_cubin("_Z5otherv"), "not-a-cubin": b"\x7fELF" + bytes(600),
+             "wrong-arch": fake_cubin("_Z3badv", sm=80)}[lie]
+    if lie == "wrong-kernel":
+        assert "_Z3badv" not in {s.name for s in ELFFile(io.BytesIO(cubin)).get_section_by_name(".symtab").iter_symbols()}
+    cache = DiskCache(tmp_path / "c")
+    cache.put_program(cubin, [(key(1), "_Z3badv", {"arch": "sm_90"})])
+    cache.put_program(fake_cubin("_Z4goodv"), [(key(2), "_Z4goodv", {"arch": "sm_90"})])
+    assert [path.name for path, _ in cache.verify()] == [f"{key(1)}.entry"]
+    reader = DiskCache(tmp_path / "c")
+    with pytest.warns(UserWarning, match="its cubin") as caught:
+        assert reader.get(key(1)) is None
+    assert len(caught) == 1
+    assert not reader.entry_path(key(1)).exists()
+    assert reader.get(key(2)).lowered_name == "_Z4goodv"

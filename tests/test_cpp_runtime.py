@@ -9,6 +9,7 @@ Python runtime's route choice.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -144,6 +145,35 @@ def test_corrupt_entry_is_recompiled_not_trusted(rtc_check, scale_registry, tmp_
     assert json.loads(proc.stdout)["compiles"] == 1
     assert "entry checksum mismatch" in proc.stderr
     assert json.loads(run_kfoot("cache", "--cache-dir", cache, "verify", "--json").stdout)["bad"] == []
+
+
+def test_an_entry_whose_cubin_lacks_its_kernel_is_recompiled_by_both(rtc_check, scale_registry, tmp_path):
+    """docs/fuzzing.md failure 7: an entry with a sound checksum naming a kernel its cubin does not
+    define (pyelftools: no such symbol) is a miss in C++ and in Python: one warning, compiled again."""
+    cache = tmp_path / "cache"
+    family, values = SCALE_F2
+    _run(rtc_check, scale_registry, "sm_90", "-", family, *_values(values), env=_env(cache))
+
+    def lie():
+        (entry,) = (cache / "entries").rglob("*.entry")
+        meta = json.loads(entry.read_bytes().partition(b"\n")[0])
+        assert f".text.{meta['lowered_name']}" in _texts(cache / "blobs" / meta["blob"][:2] / (meta["blob"] + ".cubin"))
+        meta["lowered_name"] = "_Z9no_kernelv"
+        body = json.dumps(meta, sort_keys=True, separators=(",", ":")).encode()
+        entry.write_bytes(body + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n")
+        blob = cache / "blobs" / meta["blob"][:2] / (meta["blob"] + ".cubin")
+        texts = _texts(blob)  # pyelftools: the cubin's kernels, by their code sections
+        assert ".text._Z9no_kernelv" not in texts and f".text.{meta['lowered_name']}" not in texts and texts
+
+    lie()
+    proc = subprocess.run([str(rtc_check), scale_registry, "sm_90", "-", family, *_values(values)],
+                          capture_output=True, text=True, env=_env(cache), check=True)
+    assert (json.loads(proc.stdout)["compiles"], json.loads(proc.stdout)["disk_hits"]) == (1, 0)
+    assert proc.stderr.count("\n") == 1 and "does not define the kernel the entry names (_Z9no_kernelv)" in proc.stderr
+    lie()
+    py = runtime.open_registry(scale_registry, cache=runtime.kernel_cache.DiskCache(cache), trace=None)
+    with pytest.warns(UserWarning, match="does not define the kernel"):
+        assert not py.kernel(family, T="float32", UNROLL=2).binary("sm_90").from_cache
 
 
 def test_threads_compile_once(rtc_check, scale_registry, tmp_path):

@@ -424,3 +424,37 @@ def test_pack_manifests_are_judged_alike(cpp):
                     expected is not None and not got["problem"].startswith(expected)):
                 problems.append(f"{side}: {case['why']}: {got!r}, expected use={case['use']} problem={expected!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_what_a_cubin_claims_is_read_alike(cpp):
+    """Issue 26 / docs/fuzzing.md failure 7: an entry is served only when its cubin defines the
+    kernel it names. Python (cache_entry.claim_problem over kfoot.binary's ELF reading) and C++
+    (detail/elf.hpp, bounded and hostile-safe) give the same answer on sound, truncated and lying
+    cubins; pyelftools, an independent ELF reader, finds the kernel in those both call sound."""
+    import io
+
+    from elftools.common.exceptions import ELFError
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
+
+    cases = _vectors("cubin_claims.json")["claims"]
+    problems, checked = [], 0
+    for case, answer in zip(cases, cpp(VECTORS / "cubin_claims.json", "claims"), strict=True):
+        data = bytes.fromhex(case["hex"])
+        meta = {"lowered_name": case["lowered_name"], **({"arch": case["arch"]} if "arch" in case else {})}
+        python = cache_entry.claim_problem(meta, cache_entry.cubin_claims(data))
+        for side, got in (("python", python), ("c++", answer)):
+            if got != case["problem"]:
+                problems.append(f"{side}: {case['why']}: {got!r}, expected {case['problem']!r}")
+        if case["problem"] is None:  # pyelftools names the symbol too (it refuses entsize 0: not asked then)
+            try:
+                elf = ELFFile(io.BytesIO(data))
+                names = {s.name for sec in elf.iter_sections() if isinstance(sec, SymbolTableSection)
+                         for s in sec.iter_symbols()}
+            except ELFError:
+                continue
+            checked += 1
+            if case["lowered_name"] not in names:
+                problems.append(f"pyelftools: {case['why']}: no symbol {case['lowered_name']} in {names}")
+    assert not problems, "\n".join(problems)
+    assert checked >= 5

@@ -191,7 +191,7 @@ class PackWarning(UserWarning):
     """An installed pack was ignored (its manifest does not match) or one of its entries was bad."""
 
 
-_MAX_MANIFEST_BYTES = 64 << 10
+MAX_MANIFEST_BYTES = 64 << 10
 PACK_PATH_ENV = "KFOOT_PACK_PATH"
 
 
@@ -324,7 +324,7 @@ class PackReader:
 def _read_manifest(folder: Path) -> tuple[bytes, str | None]:
     """A pack's manifest bytes (read-only: a regular file, whoever owns it, bounded), or the problem."""
     try:
-        return Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=_MAX_MANIFEST_BYTES, own=False), None
+        return Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=MAX_MANIFEST_BYTES, own=False), None
     except Refused as exc:
         return b"", f"manifest unreadable ({exc})"
     except OSError as exc:
@@ -337,8 +337,8 @@ def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -
     anything else is a problem (the pack is ignored with one warning). The C++ runtime decides
     alike (detail/pack.hpp manifest_verdict; tests/vectors/pack_manifest.json).
     `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
-    if len(data) > _MAX_MANIFEST_BYTES:
-        return False, f"manifest unreadable (larger than {_MAX_MANIFEST_BYTES >> 10} KiB)"
+    if len(data) > MAX_MANIFEST_BYTES:
+        return False, f"manifest unreadable (larger than {MAX_MANIFEST_BYTES >> 10} KiB)"
     try:
         manifest = parse_json_limited(data, what="pack manifest", path=Path(MANIFEST_NAME))
     except KfootError:

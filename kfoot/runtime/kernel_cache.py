@@ -14,8 +14,9 @@ Why two levels: bulk warm compiles many kernels in one NVRTC program, so one cub
 kernels. Each kernel key gets its own entry (so lookups stay per kernel, as the fingerprint is),
 and the entries of one program share the blob instead of storing the cubin once per kernel.
 
-Every read is checked: the entry's own checksum, its key against the file name, the owner, and
-the blob's sha256 against its name. A truncated, corrupted or wrong-key entry is deleted with
+Every read is checked: the entry's own checksum, its key against the file name, the owner, the
+blob's sha256 against its name, and that the cubin defines the kernel the entry names (for the SM
+it names; read once per cubin per process). A truncated, corrupted, wrong-key or lying entry is deleted with
 one warning and reported as a miss, so the caller recompiles; a foreign-owned one is ignored
 (never loaded, never deleted). The C++ runtime (kfoot/include/kfoot/runtime.hpp) reads and writes
 the same files under the same lock. Moving a cache between machines: kfoot.runtime.cache_archive.
@@ -135,6 +136,7 @@ class DiskCache:
         self._warned: set[str] = set()
         self._warn_lock = threading.Lock()
         self._verified_blobs: dict[str, bytes] = {}  # blob sha -> bytes, checked once per process
+        self._blob_claims: dict[str, tuple[int, frozenset[str]] | str] = {}  # blob sha -> what it defines, read once
         self.unusable = False  # set when the root turned out unusable: writes are skipped
         self.unusable_reason: str | None = None  # why, for a caller that reports it (kfoot warm)
         self.memo = StatMemo(self.store)  # NVRTC version and header digests, for the key
@@ -177,6 +179,13 @@ class DiskCache:
             return None
         cubin = self._read_blob(meta["blob"], path)
         if cubin is None:
+            return None
+        claims = self._blob_claims.get(meta["blob"])
+        if claims is None:
+            claims = self._blob_claims[meta["blob"]] = cubin_claims(cubin)
+        problem = claim_problem(meta, claims)
+        if problem:  # sound files, but not the kernel the key names: a miss, compiled again
+            self._warn(path, problem, delete=True)
             return None
         try:  # the LRU clock: a hit makes the entry recent
             os.utime(path, follow_symlinks=False)
@@ -439,6 +448,7 @@ class DiskCache:
         returns what was removed and, by reason, what could not be. Never follows a link: a link
         inside the cache is removed itself, what it points to is left alone."""
         self._verified_blobs.clear()
+        self._blob_claims.clear()
         cleared = self.store.clear({"entries": ENTRY_SUFFIX, "blobs": BLOB_SUFFIX})
         return ClearResult(self.root, cleared.counts["entries"], cleared.counts["blobs"], cleared.other,
                            cleared.freed_bytes, cleared.not_removed)

@@ -105,6 +105,15 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
     std::string problem;
     return d::parse_cache_entry(member(c, "entry").text, member(c, "key").text, meta, problem) ? "null" : quote(problem);
   }
+  if (name == "claims") {
+    const std::string& hex = member(c, "hex").text;
+    std::string cubin;
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) cubin += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    std::string meta = "{\"lowered_name\":" + quote(member(c, "lowered_name").text);
+    if (const d::Json* arch = c.get("arch")) meta += ",\"arch\":" + quote(arch->text);
+    std::string problem = d::claim_problem(d::JsonReader(meta + "}", "entry").parse(), cubin);
+    return problem.empty() ? "null" : quote(problem);
+  }
   if (name == "manifest") {
     std::string text;
     if (const d::Json* hex = c.get("hex")) {

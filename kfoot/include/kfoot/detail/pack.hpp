@@ -37,7 +37,7 @@ namespace kfoot::detail {
 inline std::size_t utf8_error(const std::string& text);
 inline void check_numbers(const Json& value, const std::string& path);
 
-constexpr long long kMaxManifestBytes = 64LL << 10;  // cache_pack.py _MAX_MANIFEST_BYTES
+constexpr long long kMaxManifestBytes = 64LL << 10;  // cache_pack.py MAX_MANIFEST_BYTES
 
 // 0 and the bytes of a regular file (whoever owns it: pip may install as root) of at most `limit`
 // bytes, never through a link at its name; else an errno (ENOENT: missing; EFBIG: too large).
