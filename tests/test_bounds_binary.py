@@ -239,6 +239,35 @@ def test_the_ptx_check_reads_a_prefix_not_the_first_chunk_expanded(tmp_path):
     assert "PTX" in file["undecodable"][0]["reason"]
 
 
+def test_the_ptx_check_decodes_an_lz4_prefix_as_lz4_does():
+    """The PTX check decodes an LZ4 block only as far as its 4 KiB (kfoot.binary.fatbin.lz4_prefix):
+    what it gives is what the lz4 library decodes, cut there, for literal runs, overlapping
+    matches and long lengths; a head it cannot decode cleanly (cut short, or forged) gives None,
+    never an exception, and the caller then decodes the whole block."""
+    import random
+
+    import lz4.block
+
+    from kfoot.binary.fatbin import lz4_prefix
+
+    rng = random.Random(27)
+    texts = [b".version 6.4\n.target sm_70\n" + b"".join(rng.choice(
+        [b"\tld.param.u64 %rd1, [_Z3fooPf_param_0];\n", b"\t" * rng.randint(1, 300), rng.randbytes(9)])
+        for _ in range(3000)), bytes(100_000), b"abc" * 9000, rng.randbytes(20_000)]
+    for text in texts:
+        for mode in ("default", "fast", "high_compression"):
+            block = lz4.block.compress(text, mode=mode, store_size=False)
+            whole = lz4.block.decompress(block, uncompressed_size=len(text))
+            for prefix in (1, 5, 4096, len(text)):
+                assert lz4_prefix(block[:2 * prefix + 1024], prefix) == whole[:prefix]
+            # A head too short for the prefix: None (the caller decodes the whole block).
+            assert lz4_prefix(block[:8], 4096) is None
+    for _ in range(2000):  # forged blocks: a prefix or None, never an exception
+        got = lz4_prefix(rng.randbytes(rng.randint(0, 300)), 64)
+        assert got is None or len(got) == 64
+    assert lz4_prefix(bytes([0x0F, 0x01, 0x00]), 16) is None  # a match before any output
+
+
 def test_the_memory_estimate_reads_no_ptx_over_the_bound(tmp_path):
     """--memory estimate compiles PTX with ptxas; a PTX image declaring 1 GiB (zstd, 320 KiB
     stored) is neither read whole nor decoded: its module stays "not estimated"."""
