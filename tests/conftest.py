@@ -149,6 +149,15 @@ def curand_library() -> Path:
     _missing("nvidia-curand wheel is not installed")
 
 
+@pytest.fixture(scope="session")
+def curand_analysis(curand_library):
+    """kfoot's analysis of libcurand with the default options (analyze_paths), made
+    once: it takes seconds, and several modules read it. Tests only read it."""
+    from kfoot.report.analyze import analyze_paths
+
+    return analyze_paths([curand_library]).files[0]
+
+
 
 @pytest.fixture(scope="session")
 def mingw_binutils() -> dict[str, Path]:

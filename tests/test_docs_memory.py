@@ -47,13 +47,12 @@ def tiny_fatbins(tmp_path_factory) -> dict[str, Path]:
     return {name: out / f"{name}.fatbin" for name in ("mixed", "bad_ptx")}
 
 
-def test_memory_estimate_fields_are_the_documented_ones(curand_library, tiny_fatbins):
+def test_memory_estimate_fields_are_the_documented_ones(curand_analysis, tiny_fatbins):
     from kfoot.memory.estimate import estimate_file
-    from kfoot.report.analyze import analyze_paths
 
     paragraph = next(p for p in DOC_TEXT["docs/memory.md"].split("\n\n") if p.startswith("JSON fields of an estimate"))
     documented = {token.split(":")[0] for token in re.findall(r"`([^`]+)`", paragraph)}
-    estimate = estimate_file(analyze_paths([curand_library]).files[0], "sm_90", jit_ptx=False).to_dict()
+    estimate = estimate_file(curand_analysis, "sm_90", jit_ptx=False).to_dict()
     keys = set(estimate) | {k for v in estimate.values() if isinstance(v, dict) and v is not estimate["modules_by_route"] for k in v}
     assert keys <= documented, f"the estimate has fields docs/memory.md does not list: {sorted(keys - documented)}"
     # The values the paragraph names: every route and both ways of handling PTX occur, and no other.
@@ -68,15 +67,14 @@ def test_memory_estimate_fields_are_the_documented_ones(curand_library, tiny_fat
     assert seen_routes == routes and seen_ptx == ptx, (seen_routes, seen_ptx)
 
 
-def test_memory_table_curand_rows(curand_library):
+def test_memory_table_curand_rows(curand_library, curand_analysis):
     from kfoot.memory.estimate import estimate_file
-    from kfoot.report.analyze import analyze_paths
 
     require_distribution("nvidia-curand", DOCS_CURAND)
     table = {arch: row for (label, arch), row in memory_table().items() if label.startswith("libcurand")}
     assert set(table) == {"sm_90", "sm_80"}
     assert f"{curand_library.stat().st_size:,} B)" in next(l for l, _ in memory_table() if l.startswith("libcurand"))
-    file = analyze_paths([curand_library]).files[0]
+    file = curand_analysis
     for arch, row in table.items():
         check_memory_row(row, None, estimate_file(file, arch, jit_ptx=False).to_dict())
     sm90 = estimate_file(file, "sm_90", jit_ptx=False).to_dict()

@@ -173,12 +173,15 @@ def test_demo_library_estimate(demo_aot, cuobjdump, tmp_path):
     assert memory["lazy_bytes"] == 0
 
 
-def test_only_registered_containers_load_with_the_library(curand_library):
+def test_only_registered_containers_load_with_the_library(curand_library, curand_analysis):
     """libcurand keeps 1,747 containers in .data that its own code loads on demand: context
     creation sees only the .nv_fatbin ones (walked from the headers here, independently)."""
     registered = [c.kinds for c in fatbin.containers(curand_library)]
-    file = analyze_paths([curand_library]).files[0]
-    memory = estimate_file(file, "sm_90").to_dict()
+    file = curand_analysis
+    # Which containers load is decided before the PTX JIT step, which only sizes the ptx-jit
+    # modules (ptxas over libcurand's PTX: minutes on a loaded machine; the fixtures' tests above
+    # check that step), so it is left out here.
+    memory = estimate_file(file, "sm_90", jit_ptx=False).to_dict()
     assert memory["modules"] == len(registered)
     all_containers = {image.container for image in file.image_loads}
     assert memory["on_demand"]["modules"] == len(all_containers) - len(registered) > 1000

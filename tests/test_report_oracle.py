@@ -160,8 +160,8 @@ def test_per_kernel_resources_match_cuobjdump(cuda_fixtures):
 # ---------------------------------------------------------------- a real NVIDIA library
 
 @pytest.fixture(scope="module")
-def curand_report(curand_library):
-    return analyze_paths([curand_library]).files[0]
+def curand_report(curand_analysis):
+    return curand_analysis
 
 
 def test_curand_default_view_matches_cuobjdump(curand_library):
