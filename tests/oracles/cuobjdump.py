@@ -15,15 +15,41 @@ from kfoot.core.toolchain import find_tool
 TIMEOUT_S = 300
 
 
+def _file_identity(arg) -> tuple | str:
+    """An argument naming a file stands for that file's content as it is now: its device, inode,
+    size and change times. The same identity means the same bytes (nvcc and the tests write new
+    files, which changes at least the inode or the times), so cuobjdump would print the same."""
+    try:
+        st = Path(arg).stat()
+    except (OSError, ValueError):
+        return str(arg)
+    if not Path(arg).is_file():
+        return str(arg)
+    return (str(Path(arg).resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+# cuobjdump's output by (arguments, identity of the files they name): several test modules read the
+# same large binaries (libcurand, the session's fixtures) with the same flags, and one run of
+# cuobjdump over libcurand takes seconds. Only runs without a working folder (which may write
+# files there, as -xelf does) are kept, and only while they hold under 256 MB of text in all.
+_OUTPUTS: dict[tuple, str] = {}
+_KEPT_CHARS = 256 << 20
+
+
 def run_cuobjdump(*args, cwd: Path | None = None, allow_no_device_code: bool = False) -> str:
     """`cuobjdump ARGS`: its standard output. A failure fails the test, except, when allowed,
     cuobjdump's complaint that a file holds no device code (its output is then empty)."""
+    key = (tuple(_file_identity(arg) for arg in args), allow_no_device_code) if cwd is None else None
+    if key is not None and key in _OUTPUTS:
+        return _OUTPUTS[key]
     proc = subprocess.run([str(find_tool("cuobjdump")), *map(str, args)], capture_output=True, text=True, cwd=cwd,
                           timeout=TIMEOUT_S, check=False)
     if proc.returncode != 0:
         if allow_no_device_code and "does not contain device code" in proc.stderr + proc.stdout:
             return proc.stdout
         raise AssertionError(f"cuobjdump {' '.join(map(str, args))} failed: {proc.stderr.strip()}")
+    if key is not None and sum(map(len, _OUTPUTS.values())) + len(proc.stdout) <= _KEPT_CHARS:
+        _OUTPUTS[key] = proc.stdout
     return proc.stdout
 
 
