@@ -4,9 +4,10 @@ peak memory of the whole process tree, both without the report cache (KFOOT_CACH
 alternating (report, explain, report, ...) so both see the same machine noise; the median of the
 per-pair ratios is the figure (issue 25: explain within 2x report, within the report's memory bound).
 
-    .venv/bin/python scripts/bench_explain.py [--library PATH] [--repeat 5] [--usage FILE]
+    .venv/bin/python scripts/bench_explain.py [--library PATH | --cache DIR] [--repeat 5] [--usage FILE]
 
-Default library: libcusparse.so.12 (scripts/bench_report.py fetches it into .corpus/).
+Default library: libcusparse.so.12 of nvidia-cusparse==12.9.4.2, from the folder
+scripts/check_explain_real.py keeps it in (--cache, default ~/.cache/kfoot-real; fetched once).
 """
 
 from __future__ import annotations
@@ -22,17 +23,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 
-from bench_report import fetch_cusparse, measure  # noqa: E402
+from bench_report import measure  # noqa: E402
+from check_explain_real import DEFAULT_CACHE, fetch_cusparse  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--library", type=Path)
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
+                        help="where scripts/check_explain_real.py keeps the nvidia-cusparse wheel and library")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--usage", type=Path, help="also pass --usage FILE to explain")
     parser.add_argument("-j", "--jobs", type=int)
     args = parser.parse_args()
-    library = args.library or fetch_cusparse()
+    library = args.library or fetch_cusparse(args.cache)
     env = {**os.environ, "KFOOT_CACHE": "0", "PYTHONPATH": str(REPO)}
     jobs = ["-j", str(args.jobs)] if args.jobs else []
     report = [sys.executable, "-m", "kfoot", "report", str(library), "--json", *jobs]

@@ -21,7 +21,12 @@ def explain_family(name: str, kernels: list[Kernel]) -> FamilyExplanation:
     distinct = sorted(set(stable.values()))
     family.distinct_kernels = len(distinct)
     family.kernel_names = distinct
-    args = {n: template_arguments(n, name) for n in distinct}
+    # Arguments are read from a name as nvcc wrote it (module IDs dropped after demangling): a
+    # stable name's shortened anonymous namespace no longer demangles (kfoot.report.families.demangle).
+    written = {}
+    for k in kernels:
+        written.setdefault(stable[k.name], k.name)
+    args = family.kernel_arguments = {n: template_arguments(written[n], name) for n in distinct}
     width = max((len(a) for a in args.values()), default=0)
     rows = {n: a + (ABSENT,) * (width - len(a)) for n, a in args.items()}
     for position in range(width):

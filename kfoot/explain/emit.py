@@ -13,7 +13,6 @@ from ..variants import dtypes
 from ..variants.loader import MAX_VARIANTS
 from .axes import ABSENT
 from .model import Explanation, FamilyExplanation
-from .template_args import template_arguments
 
 MAX_EXCLUDES = 10_000  # missing grid points written as excludes; a sparser family is refused
 
@@ -52,7 +51,7 @@ def template_id(kernel: str, args: tuple[str, ...]) -> str:
 
 
 def present_arguments(family: FamilyExplanation, names) -> set[tuple[str, ...]]:
-    return {template_arguments(n, family.name) for n in names}
+    return {family.kernel_arguments[n] for n in names}
 
 
 def emit_spec(explanation: Explanation, name: str, header: str) -> str:

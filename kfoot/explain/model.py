@@ -85,6 +85,7 @@ class FamilyExplanation:
     identical_groups: list[IdenticalGroup] = field(default_factory=list)
     usage: ArchUsage | None = None  # with --usage: over every arch
     kernel_names: list[str] = field(default_factory=list)  # distinct, module IDs removed, sorted (not in the JSON)
+    kernel_arguments: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kernel_names' template arguments (not in the JSON)
 
     @property
     def foldable_bytes(self) -> int:

@@ -46,7 +46,7 @@ def match_usage(kernels: list[Kernel], read: list[tuple[str, str, Counter]]) -> 
         if stable in exact:
             continue
         exact[stable] = stable
-        full = normalise(demangle(stable))
+        full = normalise(demangle(k.name))  # as written: a stable name may not demangle (families.demangle)
         for form in {full, without_parameters(full)}:
             by_form.setdefault(form, set()).add(stable)
     launched: set[str] = set()
@@ -59,7 +59,7 @@ def match_usage(kernels: list[Kernel], read: list[tuple[str, str, Counter]]) -> 
             stable = strip_module_ids(name)
             found = {stable} if stable in exact else set()
             if not found:
-                form = normalise(demangle(stable))
+                form = normalise(demangle(name))
                 found = by_form.get(form) or by_form.get(without_parameters(form)) or set()
             if not found:
                 unmatched.add(name)

@@ -3,9 +3,12 @@
 A family is the kernel's template name without template arguments, namespaces kept:
 `void kfoot::binary_kernel<kfoot::op::Add, float>(float const*, ...)` -> `kfoot::binary_kernel`.
 
-Demangling uses cpp_demangle (the Rust cpp_demangle crate): on libcusparse's 6,247 distinct
-kernel names it demangled all, where libstdc++'s __cxa_demangle (c++filt, cxxfilt) rejects 312
-deep CUTLASS names.
+Demangling uses the C++ runtime's __cxa_demangle (libstdc++'s: c++filt's spelling, which PyTorch's
+profiler and most tools print too; through the cxxfilt package), and cpp_demangle (the Rust crate)
+for the names it rejects (312 deep CUTLASS names of libcusparse's 6,355). cpp_demangle alone
+spelled 1,223 of them unlike c++filt: `(unsigned int)128` for `128u`, `&f(int)` for `&(f(int))`,
+and a pointer to a dependent member type misplaced (`T*::a_type` for `T::a_type*`); template
+arguments read from those names would not be c++filt's (docs/explain.md#axes).
 """
 
 from __future__ import annotations
@@ -54,11 +57,32 @@ _INNERMOST_ANGLE = re.compile(r"<[^<>]*>")
 _INNERMOST_PAREN = re.compile(r"\([^()]*\)")
 
 
+@functools.lru_cache(maxsize=1)
+def _cxa_demangle():
+    """cxxfilt's demangle, or None without a C++ runtime to load (imported on first use: finding
+    the library runs ldconfig)."""
+    try:
+        import cxxfilt
+    except ImportError:
+        return None
+    if isinstance(cxxfilt.default_demangler, cxxfilt.DeferedErrorDemangler):
+        return None
+    return cxxfilt.default_demangler.demangle
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def demangle(name: str) -> str:
-    """The demangled name, or the name itself when it is not an Itanium-mangled C++ name."""
+    """The demangled name, or the name itself when it is not an Itanium-mangled C++ name. Demangle
+    a kernel's name as nvcc wrote it: strip_module_ids shortens an anonymous namespace's source
+    name but not the length before it, which no demangler then reads."""
     if not name.startswith("_Z"):
         return name
+    cxa = _cxa_demangle()
+    if cxa is not None:
+        try:
+            return cxa(name)
+        except Exception:  # cxxfilt.InvalidName, or an error decoding what it returned
+            pass
     try:
         return cpp_demangle.demangle(name)
     except Exception:  # the binding raises a bare Exception for names it cannot parse
