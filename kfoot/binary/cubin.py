@@ -199,18 +199,17 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         global_symbols += int(np.count_nonzero((symbols["info"] >> 4) == STB_GLOBAL))
         entries = np.flatnonzero(symbols["other"] & STO_CUDA_ENTRY)
         names = [_cstr(strtab, name) for name in symbols["name"][entries].tolist()]
-        for entry, st_shndx, raw_name in zip(entries.tolist(), symbols["shndx"][entries].tolist(), names):
-            kernels.append(Kernel(raw_name.decode("utf-8", "replace")))
+        defined_in = symbols["shndx"][entries]
+        # The code section is the one the kernel symbol is defined in: no name lookup needed.
+        code = np.where((defined_in > 0) & (defined_in < shnum), sizes[np.minimum(defined_in, shnum - 1)], 0)
+        for entry, st_shndx, raw_name, code_bytes in zip(entries.tolist(), defined_in.tolist(), names,
+                                                         code.tolist()):
+            kernels.append(Kernel(raw_name.decode("utf-8", "replace"), "", "", code_bytes))
             kernel_sections.append(st_shndx)
             kernel_symbols.append((symtab_index, entry, raw_name))
 
     sm = sm_from_flags(ident[8], e_flags)
     if kernels:
-        # The code section is the one the kernel symbol is defined in: no name lookup needed.
-        code_sizes = sizes.tolist()
-        for kernel, index in zip(kernels, kernel_sections):
-            if 0 < index < shnum:
-                kernel.code_bytes = code_sizes[index]
         if with_resources:
             _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols)
         if with_fingerprints:
@@ -263,11 +262,10 @@ def _image_sections(data: bytes, table, elf_class: int, shstrndx: int) -> dict[s
     reached = np.maximum.accumulate(np.concatenate(([0], ends[:-1])))
     counted = np.maximum(ends - np.maximum(offsets, reached), 0)
     # Each section's category from the first bytes of its name in the section name table.
-    names = _name_heads(data, table, shstrndx, placed)
-    mercury = _prefixed(names.view(np.uint64), _MERCURY + b".")
-    names[mercury, :-len(_MERCURY)] = names[mercury, len(_MERCURY):]
-    names[mercury, -len(_MERCURY):] = 0
-    words = names.view(np.uint64)  # 8 name bytes a column: a prefix test is a mask and a compare
+    words = _name_heads(data, table, shstrndx, placed)
+    mercury = _prefixed(words, _MERCURY + b".")
+    words[:-1, mercury] = words[1:, mercury]  # _MERCURY is one word: the name after it
+    words[-1, mercury] = 0
     category = np.full(len(placed), IMAGE_SECTIONS.index("other"), np.int64)
     for name, prefixes in reversed(_CATEGORY_PREFIXES):
         hit = np.zeros(len(placed), bool)
@@ -299,29 +297,34 @@ def _no_file_bytes(types):
 
 
 def _name_heads(data: bytes, table, shstrndx: int, indices):
-    """The first _NAME_WINDOW bytes of each indexed section's name (a uint8 matrix, a row per
-    section, zeros after the name's end): prefixes and short whole names are tested on it
-    column-wise. A name offset past the name table reads as an empty name (as _cstr does)."""
+    """The first _NAME_WINDOW bytes of each indexed section's name, as little-endian uint64 words:
+    row j holds every name's bytes 8j..8j+7. Prefixes and short whole names (a prefix ending in
+    NUL) are tested on them a word at a time (_prefixed); the bytes past a name's end are whatever
+    follows it, which no such test reaches, since a name's NUL differs from the prefix's byte
+    there. A name offset past the name table reads as an empty name (as _cstr does)."""
     import numpy as np
 
     shstr_header = table[shstrndx]
     shstr = data[int(shstr_header["offset"]):int(shstr_header["offset"]) + int(shstr_header["size"])]
-    padded = np.frombuffer(shstr + bytes(_NAME_WINDOW), np.uint8)
+    padded = np.frombuffer(shstr + bytes(_NAME_WINDOW + 8 + -len(shstr) % 8), np.uint8)
+    # A uint64 at every byte offset (a stride of one byte): word j of every name is one gather.
+    at = np.lib.stride_tricks.as_strided(padded.view(np.uint64), shape=(len(padded) - 7,), strides=(1,),
+                                         writeable=False)
     starts = np.minimum(table["name"][indices].astype(np.int64), len(shstr))
-    names = padded[starts[:, None] + np.arange(_NAME_WINDOW)]
-    names[np.cumsum(names == 0, axis=1) > 0] = 0  # nothing after a name's end counts
-    return names
+    return np.stack([at[starts + 8 * j] for j in range(_NAME_WINDOW // 8)])
 
 
 def _prefixed(words, prefix: bytes):
-    """Rows of a name matrix (uint64 words, 8 bytes each, little-endian) that start with `prefix`."""
+    """Which names (columns of _name_heads' words) start with `prefix`."""
     import numpy as np
 
-    hit = np.ones(len(words), bool)
+    hit = None
     for column in range(0, len(prefix), 8):
         chunk = prefix[column:column + 8]
         mask = int.from_bytes(b"\xff" * len(chunk) + bytes(8 - len(chunk)), "little")
-        hit &= (words[:, column // 8] & np.uint64(mask)) == np.uint64(int.from_bytes(chunk.ljust(8, b"\0"), "little"))
+        word = words[column // 8] if len(chunk) == 8 else words[column // 8] & np.uint64(mask)
+        match = word == np.uint64(int.from_bytes(chunk.ljust(8, b"\0"), "little"))
+        hit = match if hit is None else hit & match
     return hit
 
 
@@ -337,7 +340,7 @@ def _load_bytes(data: bytes, table, shstrndx: int) -> tuple[int, int]:
     alloc = np.flatnonzero(table["flags"] & SHF_ALLOC)
     if not len(alloc):
         return 0, 0
-    words = _name_heads(data, table, shstrndx, alloc).view(np.uint64)
+    words = _name_heads(data, table, shstrndx, alloc)
     placed = ~_prefixed(words, b".nv.shared")
     globals_ = (_prefixed(words, b".nv.global\0") | _prefixed(words, b".nv.global.init\0"))[placed]
     sizes = table["size"][alloc][placed].astype(np.uint64)
