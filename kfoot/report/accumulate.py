@@ -32,9 +32,11 @@ class Accumulator:
         if report.relocatable is None:
             report.relocatable = Figures()
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
-        # (arch, name without module IDs) -> code bytes of each copy in the file's SASS images
-        self.copies: dict[tuple[str, str], list[int]] = {}
-        self.stable_names: dict[str, str] = {}  # the same names recur per arch: strip each once
+        # Kernels (names without module IDs) in the file's loaded SASS images, per arch: the first
+        # copy's code bytes; and, for those found more than once, every copy's. Two tables so that
+        # a name seen once (nearly all) costs C-speed dict work per image, no Python per name.
+        self.first_copy: dict[str, dict[str, int]] = {}
+        self.more_copies: dict[tuple[str, str], list[int]] = {}
 
     @property
     def family_names(self) -> dict[str, set[str]]:
@@ -100,11 +102,18 @@ class Accumulator:
             counted += group.kernels
             if image.relocatable:
                 continue  # never loaded: not a duplicate of the linked copy
-            for name, size in zip(group.names, group.sizes):
-                stable = self.stable_names.get(name)
-                if stable is None:
-                    stable = self.stable_names[name] = strip_module_ids(name)
-                self.copies.setdefault((image.arch, stable), []).append(size)
+            seen = self.first_copy.get(image.arch)
+            if seen is None:
+                seen = self.first_copy[image.arch] = {}
+            names = list(map(strip_module_ids, group.names))
+            sizes = dict(zip(names, group.sizes))
+            if len(sizes) != len(names):  # a name twice in one image (two symbol tables): one by one
+                for name, size in zip(names, group.sizes):
+                    self._add_copy(seen, image.arch, name, size)
+                continue
+            for name in seen.keys() & sizes.keys():
+                self._add_copy(seen, image.arch, name, sizes.pop(name))
+            seen.update(sizes)
         if file.kernel_rows is not None and image.rows:
             if image.relocatable:
                 for row in image.rows:
@@ -115,6 +124,18 @@ class Accumulator:
         section.kernels += counted
         r.kernels += counted
 
+    def _add_copy(self, seen: dict[str, int], arch: str, name: str, size: int) -> None:
+        if name not in seen:
+            seen[name] = size
+        else:  # seen[name] stays the first copy's bytes: add_image keeps such names out of its update
+            self.more_copies.setdefault((arch, name), [seen[name]]).append(size)
+
+    def copies(self):
+        """((arch, name without module IDs), code bytes of each copy) for every loaded SASS kernel."""
+        for arch, seen in self.first_copy.items():
+            for name, size in seen.items():
+                yield (arch, name), self.more_copies.get((arch, name)) or [size]
+
     def finish(self) -> None:
         r = self.report
         for figures, side in ((r, self.loaded), (r.relocatable, self.never_loaded)):
@@ -124,10 +145,9 @@ class Accumulator:
             figures.families = sorted(side.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
         r.relocatable_kernels, r.relocatable_bytes = r.relocatable.kernels, r.relocatable.stored_bytes
         r.duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
-                               for (arch, name), sizes in self.copies.items() if len(sizes) > 1),
+                               for (arch, name), sizes in self.more_copies.items()),
                               key=lambda d: (-d.wasted_bytes, d.name, d.arch))
         r.duplicate_bytes = sum(d.wasted_bytes for d in r.duplicates)
-        self.stable_names.clear()
 
 
 def cross_duplicates(files: list[FileReport], accumulators: list["Accumulator"]) -> list[CrossDuplicate]:
@@ -137,7 +157,7 @@ def cross_duplicates(files: list[FileReport], accumulators: list["Accumulator"])
         return []
     found: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for file, acc in zip(files, accumulators):
-        for key, sizes in acc.copies.items():
+        for key, sizes in acc.copies():
             found.setdefault(key, []).append((file.path, max(sizes)))
     out = [CrossDuplicate(name, arch, [path for path, _ in held],
                           sum(size for _, size in held) - max(size for _, size in held))
