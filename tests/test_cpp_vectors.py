@@ -416,8 +416,9 @@ def test_pack_manifests_are_judged_alike(cpp):
     cases = vectors["manifest"]
     problems = []
     for case, answer in zip(cases, cpp(VECTORS / "pack_manifest.json", "manifest"), strict=True):
+        jitlink = case["runtime_nvjitlink"] if "runtime_nvjitlink" in case else vectors["nvjitlink"]
         use, problem = cache_pack.manifest_verdict(_manifest_bytes(case), vectors["registry_sha256"],
-                                                   lambda: vectors["nvrtc"], vectors["arch"])
+                                                   lambda: vectors["nvrtc"], lambda: jitlink, vectors["arch"])
         for side, got in (("python", {"use": use, "problem": problem}), ("c++", answer)):
             expected = case["problem"]
             if got["use"] != case["use"] or (got["problem"] is None) != (expected is None) or (

@@ -9,6 +9,7 @@ one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blob
     format        "kfoot-pack/1"
     key_schema    the cache key's schema (kfoot.runtime.fingerprint.KEY_SCHEMA)
     nvrtc         the NVRTC version that compiled the cubins
+    nvjitlink     the nvJitLink version that linked them (null: NVRTC's own cubins), part of every key
     registry_sha256  sha256 of the registry.json the keys were made from
     archs, families  what the pack serves
     entries       how many kernel entries it holds
@@ -114,7 +115,17 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "x"
 
 
-def write_pack(out: Path, registry: Registry, nvrtc_version: str, arch: str, cache: DiskCache, limit: int):
+def usable_jitlink(context) -> str | None:
+    """The nvJitLink version a SourceContext links with (None: it keeps NVRTC's own cubins), as its
+    keys' link tag says: a pack serves only a runtime that links alike."""
+    from . import nvjitlink
+
+    version = context.jitlink_version
+    return version if nvjitlink.usable_with(context.nvrtc_version, version) else None
+
+
+def write_pack(out: Path, registry: Registry, nvrtc_version: str, jitlink_version: str | None, arch: str,
+               cache: DiskCache, limit: int):
     """The good entries of `cache` (compiled from `registry` for `arch`) as wheels in `out`."""
     registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
     by_family: dict[str, list[tuple[str, bytes, str, bytes]]] = {}
@@ -125,7 +136,7 @@ def write_pack(out: Path, registry: Registry, nvrtc_version: str, arch: str, cac
         sha = info.meta["blob"]
         by_family.setdefault(info.meta["family"], []).append(
             (info.key, info.path.read_bytes(), sha, blobs[sha].read_bytes()))
-    return _write_shards(out, registry_sha, nvrtc_version, arch, by_family, limit)
+    return _write_shards(out, registry_sha, nvrtc_version, jitlink_version, arch, by_family, limit)
 
 
 def check_limit(max_wheel_bytes: int) -> None:
@@ -133,7 +144,8 @@ def check_limit(max_wheel_bytes: int) -> None:
         raise KfootError(f"--max-wheel-bytes {max_wheel_bytes}: too small for a wheel (at least {_DIST_INFO_BYTES * 2})")
 
 
-def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, arch: str, by_family: dict, limit: int):
+def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, jitlink_version: str | None, arch: str,
+                  by_family: dict, limit: int):
     """Families in name order, each kept whole in a shard while it fits, split when it alone does not."""
     shards: list[tuple[list[str], list]] = []
     current: tuple[list[str], list] = ([], [])
@@ -174,7 +186,7 @@ def _write_shards(out: Path, registry_sha: str, nvrtc_version: str, arch: str, b
         for key, entry, sha, cubin in rows:
             files[f"{base}/entries/{key[:2]}/{key}{ENTRY_SUFFIX}"] = entry
             files[f"{base}/blobs/{sha[:2]}/{sha}{BLOB_SUFFIX}"] = cubin
-        manifest = {"format": PACK_FORMAT, "key_schema": KEY_SCHEMA, "nvrtc": nvrtc_version,
+        manifest = {"format": PACK_FORMAT, "key_schema": KEY_SCHEMA, "nvrtc": nvrtc_version, "nvjitlink": jitlink_version,
                     "registry_sha256": registry_sha, "archs": [arch], "families": families, "entries": len(rows)}
         files[f"{base}/{MANIFEST_NAME}"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
         path = _write_wheel(out, dist, files)
@@ -331,12 +343,13 @@ def _read_manifest(folder: Path) -> tuple[bytes, str | None]:
         return b"", f"manifest unreadable ({exc.strerror})"
 
 
-def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -> tuple[bool, str | None]:
+def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, jitlink_version, arch: str) -> tuple[bool, str | None]:
     """(use, problem) for a pack whose manifest is `data`, asked for `registry_sha`'s kernels on
     `arch`: used only when every field matches; another arch's pack is skipped without a word;
     anything else is a problem (the pack is ignored with one warning). The C++ runtime decides
     alike (detail/pack.hpp manifest_verdict; tests/vectors/pack_manifest.json).
-    `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
+    `nvrtc_version`, `jitlink_version` (the usable nvJitLink's, or None): callables, called only
+    when a pack for this registry and arch exists."""
     if len(data) > MAX_MANIFEST_BYTES:
         return False, f"manifest unreadable (larger than {MAX_MANIFEST_BYTES >> 10} KiB)"
     try:
@@ -360,16 +373,23 @@ def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -
         return False, "manifest field 'nvrtc' is not a string"
     if nvrtc != nvrtc_version():
         return False, f"compiled by NVRTC {shown(nvrtc)}, this is {nvrtc_version()}"
+    if "nvjitlink" not in manifest or not isinstance(manifest["nvjitlink"], (str, type(None))) or manifest["nvjitlink"] == "":
+        return False, "manifest field 'nvjitlink' is not a string or null"
+    linked, ours = manifest["nvjitlink"], jitlink_version()
+    if linked != ours:
+        made = f"linked by nvJitLink {shown(linked)}" if linked is not None else "NVRTC's own cubins (no nvJitLink)"
+        here = f"this runtime links with nvJitLink {ours}" if ours is not None else "this runtime has no usable nvJitLink"
+        return False, f"{made}, {here}"
     return True, None
 
 
 _SEEN_MISMATCH: set[str] = set()
 
 
-def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
+def packs_for(registry: Registry, arch: str, nvrtc_version, jitlink_version) -> list[PackReader]:
     """The installed packs that serve `registry` for `arch`; a pack whose manifest does not match
-    (another registry digest, key schema or NVRTC) is ignored with one PackWarning per process.
-    `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
+    (another registry digest, key schema, NVRTC or nvJitLink) is ignored with one PackWarning per
+    process. `nvrtc_version`, `jitlink_version`: callables, as manifest_verdict takes them."""
     folders = installed_pack_folders()
     if not folders:
         return []
@@ -378,7 +398,7 @@ def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
     for folder in folders:
         data, problem = _read_manifest(folder)
         if problem is None:
-            use, problem = manifest_verdict(data, registry_sha, nvrtc_version, arch)
+            use, problem = manifest_verdict(data, registry_sha, nvrtc_version, jitlink_version, arch)
             if use:
                 readers.append(PackReader(folder, json.loads(data)))
                 continue

@@ -119,9 +119,9 @@ class SourceContext:
         """The installed kernel-cache packs serving this registry and arch (kfoot.runtime.cache_pack),
         looked for once."""
         if self._packs is None:
-            from .cache_pack import packs_for  # cache_pack compiles through this module
+            from .cache_pack import packs_for, usable_jitlink  # cache_pack compiles through this module
 
-            self._packs = packs_for(self.registry, self.arch, lambda: self.nvrtc_version)
+            self._packs = packs_for(self.registry, self.arch, lambda: self.nvrtc_version, lambda: usable_jitlink(self))
         return self._packs
 
     @property

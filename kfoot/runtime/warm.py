@@ -120,7 +120,8 @@ def pack_registry(registry: Registry, variants: list[RegistryVariant], archs: li
                 template_id, error = warmed.failures[0]
                 raise KfootError(f"{len(warmed.failures)} variant(s) failed to compile for {arch}, "
                                  f"first {template_id}: {error}")
-            nvrtc_version = compiler.SourceContext(registry, arch, cache.memo).nvrtc_version
-            result.wheels += cache_pack.write_pack(out, registry, nvrtc_version, arch, cache, max_wheel_bytes)
+            context = compiler.SourceContext(registry, arch, cache.memo)
+            result.wheels += cache_pack.write_pack(out, registry, context.nvrtc_version,
+                                                   cache_pack.usable_jitlink(context), arch, cache, max_wheel_bytes)
             shutil.rmtree(cache.root, ignore_errors=True)
     return result

@@ -59,9 +59,11 @@ inline int read_pack_file(const std::string& path, std::string& out, long long l
 
 // Whether a pack whose manifest is `data` serves `registry_sha`'s kernels on `arch`; `problem`
 // says why it is ignored ("" with false: another arch's pack, skipped without a word). `nvrtc`
-// is asked only when the pack is for this registry and arch (it loads NVRTC).
+// and `jitlink` (the usable nvJitLink's version, "" for none) are asked only when the pack is for
+// this registry and arch (they load the libraries).
 inline bool manifest_verdict(const std::string& data, const std::string& registry_sha,
-                             const std::function<std::string()>& nvrtc, const std::string& arch, std::string& problem) {
+                             const std::function<std::string()>& nvrtc, const std::function<std::string()>& jitlink,
+                             const std::string& arch, std::string& problem) {
   problem.clear();
   if (static_cast<long long>(data.size()) > kMaxManifestBytes) {
     problem = "manifest unreadable (larger than " + std::to_string(kMaxManifestBytes >> 10) + " KiB)";
@@ -106,6 +108,18 @@ inline bool manifest_verdict(const std::string& data, const std::string& registr
   }
   if (version->text != nvrtc()) {
     problem = "compiled by NVRTC " + shown(version->text) + ", this is " + nvrtc();
+    return false;
+  }
+  // nvJitLink's version is part of every key (its link tag): a pack linked otherwise serves nothing.
+  const Json* linked = manifest.get("nvjitlink");
+  if (!linked || !((linked->kind == Json::String && !linked->text.empty()) || linked->kind == Json::Null)) {
+    problem = "manifest field 'nvjitlink' is not a string or null";
+    return false;
+  }
+  std::string made = linked->kind == Json::Null ? std::string() : linked->text, ours = jitlink();
+  if (made != ours) {
+    problem = (made.empty() ? std::string("NVRTC's own cubins (no nvJitLink)") : "linked by nvJitLink " + shown(made)) + ", " +
+              (ours.empty() ? std::string("this runtime has no usable nvJitLink") : "this runtime links with nvJitLink " + ours);
     return false;
   }
   return true;
@@ -187,14 +201,15 @@ class PackReader {
 // The installed packs that serve the registry whose registry.json has `registry_sha` for `arch`;
 // one that does not match is ignored with one warning line per process.
 inline std::vector<PackReader> packs_for(const std::string& registry_sha, const std::string& arch,
-                                         const std::function<std::string()>& nvrtc) {
+                                         const std::function<std::string()>& nvrtc,
+                                         const std::function<std::string()>& jitlink) {
   std::vector<PackReader> readers;
   for (const auto& folder : pack_folders()) {
     std::string manifest_path = join(folder, "manifest.json"), data, problem;
     int rc = read_pack_file(manifest_path, data, kMaxManifestBytes);
     if (rc != 0)
       problem = rc == EFBIG ? "manifest unreadable (larger than 64 KiB)" : std::string("manifest unreadable (") + std::strerror(rc) + ")";
-    else if (manifest_verdict(data, registry_sha, nvrtc, arch, problem))
+    else if (manifest_verdict(data, registry_sha, nvrtc, jitlink, arch, problem))
       readers.emplace_back(folder);
     if (!problem.empty()) pack_warning(folder, "pack " + folder + " ignored: " + problem);
   }

@@ -229,7 +229,11 @@ struct Shared {
     std::lock_guard<std::mutex> guard(packs_mutex);
     auto found = packs_by_arch.find(arch);
     if (found == packs_by_arch.end())
-      found = packs_by_arch.emplace(arch, detail::packs_for(registry_sha256, arch, [this] { return nvrtc(); })).first;
+      found = packs_by_arch.emplace(arch, detail::packs_for(registry_sha256, arch, [this] { return nvrtc(); }, [this] {
+                                       bool ltoir = detail::Nvrtc::get().ltoir_size != nullptr;
+                                       const std::string& version = detail::JitLink::get().version;
+                                       return ltoir && detail::usable_with(nvrtc(), version) ? version : std::string();
+                                     })).first;
     return found->second;
   }
   const std::string& digest(detail::Family& f) {
