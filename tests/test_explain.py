@@ -106,6 +106,39 @@ def test_axes_of_each_family_agree_with_cuobjdump_and_cxxfilt(explain_fatbin):
     assert all(a["instantiations"] == 20 for a in grid["archs"])
 
 
+PER_ARCH_SOURCE = """
+template <typename T, int N> __global__ void arch_kernel(T* p) { p[threadIdx.x] += T(N); }
+void launch_all() {
+  arch_kernel<float, 1><<<1, 1>>>(nullptr); arch_kernel<float, 2><<<1, 1>>>(nullptr);
+#ifdef MORE
+  arch_kernel<int, 1><<<1, 1>>>(nullptr); arch_kernel<int, 2><<<1, 1>>>(nullptr); arch_kernel<float, 4><<<1, 1>>>(nullptr);
+#endif
+}
+"""
+
+
+def test_axes_per_arch_where_the_archs_differ(tmp_path, nvcc):
+    """Two builds, one per arch, instantiating different points: each arch counts its own, the
+    family the union (cuobjdump's per-arch lists, c++filt's arguments)."""
+    (tmp_path / "arch.cu").write_text(PER_ARCH_SOURCE)
+    paths = []
+    for arch, extra in (("sm_80", []), ("sm_90", ["-DMORE"])):
+        paths.append(tmp_path / f"{arch}.fatbin")
+        proc = subprocess.run([str(nvcc), "-fatbin", f"-arch={arch}", *extra, str(tmp_path / "arch.cu"), "-o", str(paths[-1])],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    family = json.loads(run_kfoot("explain", *paths, "--json").stdout)["families"][0]
+    per_arch = {}
+    for path in paths:
+        for arch, names in cuobjdump_symbols(path).entries_by_arch().items():
+            per_arch.setdefault(arch, set()).update(_oracle_arguments(n)[2] for n in names)
+    assert {a["arch"]: a["instantiations"] for a in family["archs"]} == {a: len(v) for a, v in per_arch.items()} == \
+        {"sm_80": 2, "sm_90": 5}
+    union = set().union(*per_arch.values())
+    assert family["instantiations"] == len(union) and family["grid"] == 2 * 3 and family["dense"] is False
+    assert [set(a["values"]) for a in family["axes"]] == [{t for t, _ in union}, {n for _, n in union}]
+
+
 def test_the_table_names_the_grid(explain_fatbin):
     out = run_kfoot("explain", explain_fatbin, env={**__import__("os").environ, "COLUMNS": "200"}).stdout
     line = next(l for l in out.splitlines() if "grid_kernel" in l and "/" in l)
@@ -314,6 +347,34 @@ def test_usage_of_every_format_marks_the_launched_kernels(explain_fatbin, tmp_pa
     assert "3 kernels launched" in table and "1 names match no kernel" in table
 
 
+def test_an_nsys_export_is_read_only_and_its_names_are_data(explain_fatbin, tmp_path):
+    """The export is opened read only: its bytes, its time stamp and its folder are the same
+    afterwards. A name holding SQL is a name (no SQL is built from the file's content)."""
+    import hashlib
+    import sqlite3
+
+    launched = _launched_names(explain_fatbin)
+    path = _write_usage_files(tmp_path, launched)["nsys-sqlite"]
+    hostile = "x'); DROP TABLE StringIds; --"
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO StringIds VALUES (1000, ?)", (hostile,))
+    db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (0, 1, 0, 1000, 1000, 1000)")
+    db.commit()
+    db.close()
+    before = (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns, sorted(p.name for p in tmp_path.iterdir()))
+    usage = json.loads(run_kfoot("explain", explain_fatbin, "--usage", path, "--json").stdout)["usage"]
+    assert (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns, sorted(p.name for p in tmp_path.iterdir())) == before
+    assert usage["launched"] == len(launched) and hostile in usage["unmatched"]
+
+
+def test_a_usage_file_over_the_size_limit_is_one_line(explain_fatbin, tmp_path):
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as handle:  # sparse: 257 MiB that take no disk
+        handle.truncate(257 << 20)
+    proc = run_kfoot("explain", explain_fatbin, "--usage", path, check_rc=2)
+    assert str(path) in proc.stderr and "256 MiB" in proc.stderr and proc.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize("name,content,message", [
     ("broken.sqlite", b"SQLite format 3\0" + b"\xff" * 4000, "Nsight Systems export"),
     ("empty.sqlite", None, "no CUPTI_ACTIVITY_KIND_KERNEL"),
@@ -366,6 +427,19 @@ def test_emitted_spec_enumerates_exactly_the_familys_template_ids(explain_fatbin
     text = (tmp_path / "unused_kernel.toml").read_text()
     assert "# arg1 never changes the code" in text
     assert "# arg0 gives the same code for int, unsigned int" in (tmp_path / "xor_kernel.toml").read_text()
+
+
+def test_emitted_spec_builds_the_familys_kernels(identical_binaries, tmp_path):
+    """kfoot build on the emitted spec compiles the same kernels: their mangled names, as cuobjdump
+    lists them, are the family's in the binary (unused_kernel: a 2 x 3 grid less one exclude)."""
+    (tmp_path / "same.cuh").write_text(IDENTICAL_SOURCE.split("void launch_all")[0])
+    binary, spec, out = identical_binaries[0], tmp_path / "unused.toml", tmp_path / "out"
+    run_kfoot("explain", binary, "--emit-spec", "unused_kernel", "--header", "same.cuh", "-o", spec)
+    assert spec.read_text().count("[[family.exclude]]") == 1
+    run_kfoot("build", spec, "-o", out, "--arch", "sm_80")
+    built = cuobjdump_symbols(out / "kernels.fatbin").entries_by_arch()
+    original = {n for n in cuobjdump_symbols(binary).entries_by_arch()["sm_80"] if _oracle_arguments(n)[0] == "unused_kernel"}
+    assert set(built) == {"sm_80"} and set(built["sm_80"]) == original and len(original) == 5
 
 
 def test_emitted_trace_names_the_launched_variants(explain_fatbin, tmp_path):
