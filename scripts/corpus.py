@@ -23,6 +23,7 @@ Large wheels are kept in --dest between runs; nothing here runs in `make test`.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import mmap
 import os
@@ -38,6 +39,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))  # the oracles
 
+import lz4.block  # noqa: E402
+from elftools.elf.elffile import ELFFile  # noqa: E402
+
+from oracles import fatbin  # noqa: E402
 from oracles.cuobjdump import parse_symbols  # noqa: E402
 from kfoot.core.toolchain import find_tool  # noqa: E402
 
@@ -59,14 +64,15 @@ def fetch(requirement: str, dest: Path, platform: str | None) -> list[Path]:
 
 
 def run_measured(cmd: list[str], env: dict | None = None) -> tuple[int, str, str, int]:
-    """Run CMD: exit status, stdout, stderr and its peak RSS in KiB (wait4's rusage, this one child's)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=REPO)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return proc.returncode, out.read().decode(errors="replace"), err.read().decode(errors="replace"), usage.ru_maxrss
+    """Run CMD: exit status, stdout, stderr and its peak RSS in KiB. Measured by GNU time, whose own
+    small process is the one that forks: a child forked from this script would inherit the script's
+    high-water mark (Linux keeps it across exec), mapped wheels and all."""
+    with tempfile.TemporaryDirectory() as tmp:
+        peak = Path(tmp) / "peak"
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", str(peak), *cmd], capture_output=True, env=env,
+                              cwd=REPO)
+        rss_kib = int(peak.read_text().split()[-1]) if peak.exists() and peak.read_text().split() else 0
+    return proc.returncode, proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), rss_kib
 
 
 NO_DEVICE_CODE = "does not contain device code"
@@ -84,7 +90,8 @@ def cuobjdump_counts(cuobjdumps: list[Path], binary: Path, *flags: str) -> tuple
             counts = parse_symbols(ref.stdout)
             return {"kernels": counts.kernels, "globals": counts.global_symbols, "by": version(cuobjdump)}, None
         reason = (ref.stderr.strip() or ref.stdout.strip() or f"exit {ref.returncode}").splitlines()[-1]
-        reason = f"{version(cuobjdump)}: " + reason.replace(f"File '{binary}'", "the file").replace(str(binary), "the file")
+        reason = reason.replace(f"File '{binary}'", "the file").replace(str(binary), "the file")
+        reason = f"{version(cuobjdump)}: {reason}"
         if NO_DEVICE_CODE in reason:
             break  # another version finds none either
     return {}, reason
@@ -116,23 +123,70 @@ def carved_containers(binary: Path):
             pos = m.find(FATBIN_MAGIC, pos + 1)
 
 
+STO_CUDA_ENTRY = 0x10  # st_other of a kernel in a CUDA ELF image: what cuobjdump prints as ENTRY
+
+
+def elf_entry_kernels(container: bytes) -> int | None:
+    """Kernels in a container's SASS images, read without cuobjdump: the tests' fatbin walk, LZ4
+    for images nvcc compressed (the entry header's u32 at +16 is the compressed size), and the
+    symbols of each ELF image with STT_FUNC and STO_CUDA_ENTRY. None where an image does not decode."""
+    kernels = 0
+    for each in fatbin.walk(container):
+        for entry in each.entries:
+            if entry.kind != fatbin.ELF:
+                continue
+            start = entry.offset + entry.header_size
+            image = container[start:start + entry.payload_size]
+            if image[:4] != b"\x7fELF":
+                compressed_size = struct.unpack_from("<I", container, entry.offset + 16)[0]
+                try:
+                    image = lz4.block.decompress(image[:compressed_size], uncompressed_size=entry.uncompressed_size)
+                except lz4.block.LZ4BlockError:
+                    return None
+            elf = ELFFile(io.BytesIO(image))
+            symtab = elf.get_section_by_name(".symtab")
+            if symtab is None:
+                continue
+            data, size = symtab.data(), symtab["sh_entsize"]
+            info_at = 4 if elf.elfclass == 64 else 12  # Elf64_Sym / Elf32_Sym: st_info, then st_other
+            for at in range(0, len(data) - size + 1, size):
+                if data[at + info_at] & 0xF == 2 and data[at + info_at + 1] & STO_CUDA_ENTRY:  # STT_FUNC
+                    kernels += 1
+    return kernels
+
+
 def per_container(binary: Path, cuobjdumps: list[Path]) -> dict:
     """cuobjdump's kernels over every container, each written out as a .fatbin file of its own:
     what cuobjdump says of containers outside the sections it reads (TF's .rodata, cuFFT's .data)
-    and, with 11.8, of old images a whole-file run refuses."""
-    found = {"containers": 0, "kernels": 0, "globals": 0, "refused": 0, "refused_reason": ""}
+    and, with 11.8, of old images a whole-file run refuses. The containers every cuobjdump refuses
+    (sm_20 images) are read by kfoot alone, so that the rest can still be compared."""
+    found = {"containers": 0, "kernels": 0, "refused": 0, "refused_reason": "", "refused_kfoot_kernels": 0,
+             "refused_elf_kernels": 0}
     with tempfile.TemporaryDirectory() as tmp:
+        refused_dir = Path(tmp) / "refused"
+        refused_dir.mkdir()
         one = Path(tmp) / "container.fatbin"
-        for _, blob in carved_containers(binary):
+        for offset, blob in carved_containers(binary):
             one.write_bytes(blob)
             counts, refused = cuobjdump_counts(cuobjdumps, one)
             found["containers"] += 1
             if refused and NO_DEVICE_CODE not in refused:
                 found["refused"] += 1
                 found["refused_reason"] = refused
+                elf_kernels = elf_entry_kernels(bytes(blob))
+                if elf_kernels is None or found["refused_elf_kernels"] is None:
+                    found["refused_elf_kernels"] = None
+                else:
+                    found["refused_elf_kernels"] += elf_kernels
+                one.rename(refused_dir / f"{offset:012x}.fatbin")
             elif not refused:
                 found["kernels"] += counts["kernels"]
-                found["globals"] += counts["globals"]
+        if found["refused"]:
+            rc, out, err, _ = run_measured([sys.executable, "-m", "kfoot", "report", "--json", "-j", "1",
+                                            str(refused_dir)], {**os.environ, "KFOOT_CACHE": "0"})
+            if rc != 0:
+                raise SystemExit(f"kfoot on {binary}'s refused containers: {err.strip()}")
+            found["refused_kfoot_kernels"] = sum(f["kernels"] for f in json.loads(out)["files"])
     return found
 
 
@@ -187,14 +241,22 @@ def verdict(r: dict) -> str:
         checks.append(("`-all`", r["kfoot_kernels"] + r["kfoot_relocatable"] == r["cuobjdump_all_kernels"]))
     found = r.get("per_container")
     if found:
-        checks.append((f"per container ({found['containers']:,})", found["refused"] == 0 and
-                       found["kernels"] == r["kfoot_all"] + r["kfoot_relocatable"]))
+        checks.append((f"per container ({found['containers']:,})", found["kernels"] == (
+            r["kfoot_all"] + r["kfoot_relocatable"] - found.get("refused_kfoot_kernels", 0))))
+        if found["refused"]:
+            checks.append(("refused containers' ELF symbols",
+                           found.get("refused_elf_kernels") == found["refused_kfoot_kernels"]))
     if not checks:
         return f"cuobjdump refused: {r['cuobjdump']}"
     text = ("agree" if all(ok for _, ok in checks) else "DIFFER") + ": " + ", ".join(
         what + ("" if ok else " differs") for what, ok in checks)
     if found and found["refused"]:
-        text += f"; cuobjdump refused {found['refused']:,} containers ({found['refused_reason']})"
+        elf_kernels = found.get("refused_elf_kernels")
+        checked = (f"kfoot's {found['refused_kfoot_kernels']:,} kernels in them "
+                   + ("unchecked" if elf_kernels is None else
+                      f"{'=' if elf_kernels == found['refused_kfoot_kernels'] else 'DIFFER from'} the {elf_kernels:,} "
+                      f"ENTRY symbols of their ELF images (pyelftools)"))
+        text += f" (less the {found['refused']:,} containers no cuobjdump reads, {found['refused_reason']}: {checked})"
     elif "cuobjdump" in r and NO_DEVICE_CODE not in r["cuobjdump"]:
         text += f"; whole file refused ({r['cuobjdump']})"
     return text
@@ -279,8 +341,9 @@ def all_containers(r: dict) -> str:
     found = r.get("per_container")
     if not found:
         return f"{r['kfoot_all']:,}"
-    return (f"{r['kfoot_all'] + r['kfoot_relocatable']:,} / {found['kernels']:,} "
-            f"({found['containers']:,} containers)")
+    kfoot = r["kfoot_all"] + r["kfoot_relocatable"] - found.get("refused_kfoot_kernels", 0)
+    less = f", less {found['refused']:,} refused" if found["refused"] else ""
+    return f"{kfoot:,} / {found['kernels']:,} ({found['containers']:,} containers{less})"
 
 
 def render(paths: list[str]) -> int:
