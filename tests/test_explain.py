@@ -265,8 +265,9 @@ def _launched_names(fatbin) -> dict[str, str]:
     return out
 
 
-def _code_bytes(fatbin, workdir) -> dict[tuple[str, str], int]:
-    """(arch, kernel) -> its .text section's size, read with pyelftools from the cubins cuobjdump extracts."""
+def _code_bytes(fatbin, workdir, prefix: str = ".text.") -> dict[tuple[str, str], int]:
+    """(arch, kernel) -> its .text section's size (or another per-kernel section's), read with
+    pyelftools from the cubins cuobjdump extracts."""
     from elftools.elf.elffile import ELFFile
 
     from oracles.cuobjdump import cuobjdump_extract
@@ -276,9 +277,12 @@ def _code_bytes(fatbin, workdir) -> dict[tuple[str, str], int]:
         arch = next(a for a in ARCHS if f".{a}." in cubin.name)
         with open(cubin, "rb") as handle:
             for section in ELFFile(handle).iter_sections():
-                if section.name.startswith(".text."):
-                    sizes[(arch, section.name[len(".text."):])] = section["sh_size"]
+                if section.name.startswith(prefix):
+                    sizes[(arch, section.name[len(prefix):])] = section["sh_size"]
     return sizes
+
+
+DRIVER_KERNEL_OVERHEAD = 1640  # the driver's bytes per kernel loaded, as docs/explain.md (Usage) and docs/memory.md state it
 
 
 def _write_usage_files(folder, launched: dict[str, str]) -> dict[str, object]:
@@ -324,6 +328,7 @@ def _write_usage_files(folder, launched: dict[str, str]) -> dict[str, object]:
 def test_usage_of_every_format_marks_the_launched_kernels(explain_fatbin, tmp_path):
     launched = _launched_names(explain_fatbin)
     sizes = _code_bytes(explain_fatbin, tmp_path / "elf")
+    constants = _code_bytes(explain_fatbin, tmp_path / "elf0", ".nv.constant0.")
     kernels = cuobjdump_symbols(explain_fatbin).kernel_names
     for fmt, path in _write_usage_files(tmp_path, launched).items():
         document = json.loads(run_kfoot("explain", explain_fatbin, "--usage", path, "--json").stdout)
@@ -338,7 +343,10 @@ def test_usage_of_every_format_marks_the_launched_kernels(explain_fatbin, tmp_pa
             for arch in family["archs"]:
                 assert arch["launched_bytes"] == sum(sizes[(arch["arch"], n)] for n in mine & set(launched))
                 assert arch["never_launched_bytes"] == sum(sizes[(arch["arch"], n)] for n in mine - set(launched))
-                assert arch["never_launched_eager_bytes"] > arch["never_launched_bytes"] or not arch["never_launched"]
+                # eager: each never-launched kernel's code, its constant bank 0 and the driver's overhead
+                assert arch["never_launched_eager_bytes"] == sum(
+                    sizes[(arch["arch"], n)] + constants.get((arch["arch"], n), 0) + DRIVER_KERNEL_OVERHEAD
+                    for n in mine - set(launched)), (fmt, family["name"], arch["arch"])
         assert usage["never_launched_lazy_bytes"] == 0
     sqlite_file = tmp_path / "run.sqlite"
     assert run_kfoot("explain", explain_fatbin, "--usage", sqlite_file, "--json").returncode == 0
@@ -502,6 +510,16 @@ def test_what_if_archs_against_a_real_build_with_those_archs(tmp_path, nvcc):
     assert routes["sm_90"] == ("sass", "ptx-jit") and routes["sm_100"] == ("ptx-jit", "ptx-jit")
     assert routes["sm_75"] == ("none", "none")
     assert archs["jit_kernels"] == len(cuobjdump_symbols(tmp_path / "kept.fatbin").entries_by_arch()["sm_80"])
+    # an `a` target kept alone, as nvcc builds it: its SASS runs on its own SM only, no PTX to JIT
+    proc = subprocess.run([str(nvcc), "-fatbin", "-gencode=arch=compute_90a,code=sm_90a", str(tmp_path / "k.cu"),
+                           "-o", str(tmp_path / "only_a.fatbin")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    only_a = json.loads(run_kfoot("explain", tmp_path / "all.fatbin", "--what-if-archs", "sm_90a", "--json").stdout)["what_if_archs"]
+    real = (tmp_path / "only_a.fatbin").stat().st_size
+    assert abs(only_a["stored_bytes_after"] - real) <= 0.02 * real, (only_a["stored_bytes_after"], real)
+    after = {d["device"]: d["after"] for d in only_a["devices"]}
+    assert after["sm_90"] == "sass" and after["sm_80"] == after["sm_100"] == after["sm_120"] == "none"
+    assert only_a["jit_kernels"] == 0
     proc = run_kfoot("explain", tmp_path / "all.fatbin", "--what-if-archs", "sm_8x", check_rc=2)
     assert "--what-if-archs" in proc.stderr and proc.stderr.count("\n") == 1
 
