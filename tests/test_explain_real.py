@@ -55,14 +55,20 @@ void launch_all() {
 """
 
 
-def test_anonymous_namespace_kernels_have_cxxfilts_axes_and_match_demangled_usage(tmp_path, nvcc):
+@pytest.fixture(scope="module")
+def anonymous_fatbin(tmp_path_factory, nvcc):
     import subprocess
 
-    (tmp_path / "anon.cu").write_text(ANONYMOUS_SOURCE)
-    fatbin = tmp_path / "anon.fatbin"
-    proc = subprocess.run([str(nvcc), "-fatbin", "-arch=sm_80", str(tmp_path / "anon.cu"), "-o", str(fatbin)],
+    out = tmp_path_factory.mktemp("anonymous")
+    (out / "anon.cu").write_text(ANONYMOUS_SOURCE)
+    proc = subprocess.run([str(nvcc), "-fatbin", "-arch=sm_80", str(out / "anon.cu"), "-o", str(out / "anon.fatbin")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
+    return out / "anon.fatbin"
+
+
+def test_anonymous_namespace_kernels_have_cxxfilts_axes_and_match_demangled_usage(anonymous_fatbin, tmp_path):
+    fatbin = anonymous_fatbin
     names = {name for _, name in loaded_kernel_entries(fatbin, tmp_path)}
     assert all("_GLOBAL__N__" in n for n in names) and len(names) == 3
     try:
@@ -80,3 +86,31 @@ def test_anonymous_namespace_kernels_have_cxxfilts_axes_and_match_demangled_usag
     result = compare(document, families)
     assert result.mismatches == [] and result.axes == 2
     assert document["usage"]["launched"] == 1 and document["usage"]["unmatched"] == []
+
+
+def test_an_anonymous_namespace_familys_emitted_spec_builds_its_kernels(anonymous_fatbin, tmp_path):
+    """The spec names the kernel as the header's includer sees it (the anonymous namespace is not
+    a name to write), and kfoot build compiles kernels c++filt names as the binary's."""
+    from oracles.cuobjdump import cuobjdump_symbols
+    from oracles.templates import cxxfilt_texts
+
+    (tmp_path / "anon.cuh").write_text(ANONYMOUS_SOURCE.split("void launch_all")[0])
+    spec = tmp_path / "anon.toml"
+    run_kfoot("explain", anonymous_fatbin, "--emit-spec", "(anonymous namespace)::anon_kernel", "--header", "anon.cuh",
+              "-o", spec)
+    run_kfoot("build", spec, "-o", tmp_path / "out", "--arch", "sm_80")
+    built = cuobjdump_symbols(tmp_path / "out" / "kernels.fatbin").kernel_names
+    original = cuobjdump_symbols(anonymous_fatbin).kernel_names
+    try:
+        texts = cxxfilt_texts(built | original)
+    except LookupError as exc:
+        pytest.skip(str(exc))
+    assert {texts[n] for n in built} == {texts[n] for n in original} and len(original) == 3
+    # --emit-trace names the launched variants as that spec does, for build --mode hybrid --hot
+    from kfoot.runtime.trace import read_trace
+
+    (tmp_path / "names.txt").write_text(min(original) + "\n")
+    run_kfoot("explain", anonymous_fatbin, "--usage", tmp_path / "names.txt", "--emit-trace", tmp_path / "hot.jsonl")
+    listed = set(run_kfoot("enumerate", spec, "--list").stdout.split("\n")) - {""}
+    hot = set(read_trace(tmp_path / "hot.jsonl"))
+    assert len(hot) == 1 and hot <= listed

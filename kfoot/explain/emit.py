@@ -14,6 +14,7 @@ from ..variants.loader import MAX_VARIANTS
 from .axes import ABSENT
 from .model import Explanation, FamilyExplanation
 
+ANONYMOUS_NAMESPACE = "(anonymous namespace)::"
 MAX_EXCLUDES = 10_000  # missing grid points written as excludes; a sparser family is refused
 
 
@@ -50,6 +51,13 @@ def template_id(kernel: str, args: tuple[str, ...]) -> str:
     return f"{kernel}<{', '.join(args)}>"
 
 
+def spec_kernel(family_name: str) -> str:
+    """The family's kernel as a spec names it. An anonymous namespace has no name to write; its
+    members are visible, unqualified, to the translation units that include the header, where the
+    spec's variants are instantiated."""
+    return family_name.replace(ANONYMOUS_NAMESPACE, "")
+
+
 def present_arguments(family: FamilyExplanation, names) -> set[tuple[str, ...]]:
     return {family.kernel_arguments[n] for n in names}
 
@@ -70,12 +78,15 @@ def emit_spec(explanation: Explanation, name: str, header: str) -> str:
                          f"{family.grid:,} grid would take over {MAX_EXCLUDES:,} excludes")
     params = [f"arg{a.position}" for a in family.axes]
     present = present_arguments(family, family.kernel_names)
+    kernel = spec_kernel(family.name)
     lines = [f"# kfoot spec written by `kfoot explain --emit-spec` from {', '.join(explanation.paths)}",
              f"# {family.instantiations:,} instantiations of a {family.grid:,} grid; the grid's missing points are excludes",
              "", "[[family]]",
              f"name   = {_toml_string(re.sub(r'[^A-Za-z0-9_]+', '_', family.name).strip('_') or 'family')}",
              f"header = {_toml_string(header)}",
-             f"kernel = {_toml_string(family.name)}",
+             *([f"# kernel: {family.name} less its anonymous namespace, as the header's includers name it"]
+               if kernel != family.name else []),
+             f"kernel = {_toml_string(kernel)}",
              f"params = [{', '.join(_toml_string(p) for p in params)}]",
              "[family.axes]"]
     for param, axis in zip(params, family.axes):
@@ -109,5 +120,5 @@ def emit_trace(explanation: Explanation, family_name: str | None) -> str:
         spec_name = re.sub(r"[^A-Za-z0-9_]+", "_", family.name).strip("_") or "family"
         launched = [n for n in family.kernel_names if n in explanation.usage.launched]
         for args in sorted(present_arguments(family, launched)):
-            lines.append(json.dumps({"template_id": template_id(family.name, args), "family": spec_name}))
+            lines.append(json.dumps({"template_id": template_id(spec_kernel(family.name), args), "family": spec_name}))
     return "".join(line + "\n" for line in lines)
