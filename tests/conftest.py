@@ -15,6 +15,7 @@ import pytest
 from kfoot.core.errors import ToolMissing
 from kfoot.core.toolchain import find_tool
 from oracles import gpu
+from run_once import once_per_run
 
 # The demo AOT build fixture (`demo_aot`) and the fixtures the tests of the docs share live in
 # modules of their own; registering them here makes them available to every test without imports.
@@ -112,10 +113,7 @@ class Fixtures(dict):
         _missing(f"fixture {name}: {self.unbuilt.get(name, 'not built')}")
 
 
-@pytest.fixture(scope="session")
-def cuda_fixtures(tmp_path_factory, nvcc) -> dict[str, Path]:
-    """Every fixture binary, built once per session, two nvcc processes at a time."""
-    out = tmp_path_factory.mktemp("cuda")
+def _build_cuda_fixtures(out: Path, nvcc: Path) -> dict:
     source = FIXTURE_SRC / "kernels.cu"
     with ThreadPoolExecutor(max_workers=2) as pool:
         jobs = {name: pool.submit(_nvcc, nvcc, out / name, *spec, [source]) for name, spec in FIXTURES.items()}
@@ -124,17 +122,23 @@ def cuda_fixtures(tmp_path_factory, nvcc) -> dict[str, Path]:
         built, unbuilt = {}, {}
         for name, job in jobs.items():
             try:
-                built[name] = job.result()
+                built[name] = str(job.result())
             except RuntimeError as exc:
                 if "Unknown option" not in str(exc):
                     raise
                 unbuilt[name] = f"this nvcc ({nvcc}) lacks an option it needs: {str(exc).splitlines()[-1]}"
-        built = Fixtures(built, unbuilt)
     archive = out / "libfixture.a"
-    subprocess.run(["ar", "rcs", str(archive), str(built["obj_rdc.o"]), str(built["obj_none.o"]),
-                    str(built["obj_speed.o"])], check=True)
-    built["libfixture.a"] = archive
-    return built
+    subprocess.run(["ar", "rcs", str(archive), built["obj_rdc.o"], built["obj_none.o"], built["obj_speed.o"]],
+                   check=True)
+    built["libfixture.a"] = str(archive)
+    return {"built": built, "unbuilt": unbuilt}
+
+
+@pytest.fixture(scope="session")
+def cuda_fixtures(tmp_path_factory, nvcc) -> dict[str, Path]:
+    """Every fixture binary, built once per run (run_once.py), two nvcc processes at a time."""
+    _, record = once_per_run(tmp_path_factory, "cuda", lambda out: _build_cuda_fixtures(out, nvcc))
+    return Fixtures({name: Path(path) for name, path in record["built"].items()}, record["unbuilt"])
 
 
 @pytest.fixture(scope="session")
