@@ -450,6 +450,43 @@ def test_emitted_spec_builds_the_familys_kernels(identical_binaries, tmp_path):
     assert set(built) == {"sm_80"} and set(built["sm_80"]) == original and len(original) == 5
 
 
+REFUSED_SOURCE = """
+template <typename... Ts> __global__ void pack_kernel(int* p) { p[threadIdx.x] = sizeof...(Ts); }
+template <int A, int B, int C> __global__ void diagonal_kernel(int* p) { p[threadIdx.x] = A + B + C; }
+__global__ void plain_kernel(int* p) { p[threadIdx.x] = 1; }
+namespace cutlass {
+template <typename Operator> __global__ void Kernel(int* p) { p[threadIdx.x] = Operator::value; }
+}
+template <typename T> struct Op { static constexpr int value = sizeof(T); };
+void launch_all() {
+  pack_kernel<int><<<1, 1>>>(nullptr); pack_kernel<int, float><<<1, 1>>>(nullptr);
+  plain_kernel<<<1, 1>>>(nullptr);
+  cutlass::Kernel<Op<int>><<<1, 1>>>(nullptr); cutlass::Kernel<Op<float>><<<1, 1>>>(nullptr);
+%s
+}
+"""
+
+
+def test_emit_spec_refuses_what_a_spec_cannot_write_in_one_line(tmp_path, nvcc):
+    """A variadic family (argument lists of two lengths), a kernel that is not a template, a
+    wrapper family, and a grid needing over 10,000 excludes (25 points on the diagonal of 25^3)."""
+    diagonal = "\n".join(f"  diagonal_kernel<{i}, {i}, {i}><<<1, 1>>>(nullptr);" for i in range(25))
+    (tmp_path / "refused.cu").write_text(REFUSED_SOURCE % diagonal)
+    fatbin = tmp_path / "refused.fatbin"
+    proc = subprocess.run([str(nvcc), "-fatbin", "-arch=sm_80", str(tmp_path / "refused.cu"), "-o", str(fatbin)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    families = {f["name"]: f for f in json.loads(run_kfoot("explain", fatbin, "--json").stdout)["families"]}
+    assert families["diagonal_kernel"]["grid"] == 25 ** 3 and families["diagonal_kernel"]["instantiations"] == 25
+    for family, message in (("pack_kernel", "different lengths"), ("plain_kernel", "not a template"),
+                            ("cutlass::Kernel<Op>", "wrapper family"), ("diagonal_kernel", "10,000 excludes")):
+        assert family in families
+        out = tmp_path / f"{family.replace(':', '_')}.toml"
+        proc = run_kfoot("explain", fatbin, "--emit-spec", family, "--header", "x.cuh", "-o", out, check_rc=2)
+        assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, family
+        assert not out.exists()
+
+
 def test_emitted_trace_names_the_launched_variants(explain_fatbin, tmp_path):
     launched = _launched_names(explain_fatbin)
     (tmp_path / "names.txt").write_text("\n".join(launched) + "\n")
