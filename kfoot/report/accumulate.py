@@ -3,11 +3,17 @@ lands in exactly one bucket (host, container overhead, device per arch, filtered
 
 from __future__ import annotations
 
+import functools
+
 from ..binary import compress_modes
 from .decode import ImageResult
 from .families import strip_module_ids
 from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, Figures, FileReport, ImageLoad,
                     SectionStats, Totals, Undecodable, empty_sections)
+
+
+# The same names recur in every arch's image: each is stripped once (a C-level cache lookup after).
+_stable_name = functools.lru_cache(maxsize=1 << 17)(strip_module_ids)
 
 
 class _Names:
@@ -105,7 +111,7 @@ class Accumulator:
             seen = self.first_copy.get(image.arch)
             if seen is None:
                 seen = self.first_copy[image.arch] = {}
-            names = list(map(strip_module_ids, group.names))
+            names = list(map(_stable_name, group.names))
             sizes = dict(zip(names, group.sizes))
             if len(sizes) != len(names):  # a name twice in one image (two symbol tables): one by one
                 for name, size in zip(names, group.sizes):
