@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,9 @@ def _uncached(paths, *more) -> str:
 
 
 def _entries(cache: Path) -> list[Path]:
-    return sorted((cache / "report" / "entries").glob("*/*.json"))
+    """The containers' entries (not the files' remembered digests, records of the same store)."""
+    return sorted(path for path in (cache / "report" / "entries").glob("*/*.json")
+                  if b'"kfoot.report-digests/' not in path.read_bytes().partition(b"\n")[0])
 
 
 @pytest.fixture(scope="module")
@@ -176,3 +179,58 @@ def test_a_changed_container_misses_only_for_itself(three_containers, tmp_path):
     assert _report([changed], cache) == _uncached([changed])
     after = {path: path.read_bytes() for path in _entries(cache)}
     assert len(after) == 4 and all(after[path] == data for path, data in before.items())
+
+
+def _settled(path: Path) -> None:
+    """Wait until the file's last change is over a second old: the digests of a file changed
+    just now are not remembered (it could change again within its timestamp's tick, unseen)."""
+    time.sleep(max(0.0, path.stat().st_ctime + 1.2 - time.time()))
+
+
+def test_a_repeat_hashes_no_unchanged_file(cuda_fixtures, three_containers, tmp_path, monkeypatch):
+    """The second report takes each container's sha256 from the first (the file's device, inode,
+    size, mtime and ctime unchanged) instead of reading the containers again."""
+    from kfoot.report import analyze, report_json, result_codec
+
+    files = [tmp_path / "three.fatbin", tmp_path / "libfixture.a"]
+    files[0].write_bytes(three_containers.read_bytes())
+    files[1].write_bytes(cuda_fixtures["libfixture.a"].read_bytes())
+    for path in files:
+        _settled(path)
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("KFOOT_CACHE", raising=False)
+    hashed = []
+    real_digest = result_codec.digest
+    monkeypatch.setattr(result_codec, "digest", lambda found: hashed.append(found.key) or real_digest(found))
+    options = analyze.ReportOptions(cache=True, kernel_rows=True)
+    first = report_json.to_document(analyze.analyze_paths(files, options))
+    assert len(oracle.walk(files[0].read_bytes())) < len(hashed) == len(set(hashed))  # each container once
+    hashed.clear()
+    second = report_json.to_document(analyze.analyze_paths(files, options))
+    assert hashed == [] and second == first
+    assert json.loads(_uncached(files)) == json.loads(_report(files, tmp_path / "cache"))
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_seen(three_containers, tmp_path):
+    """A kernel renamed in place (same length, the mtime set back): the ctime moved, so the
+    remembered digests are not used and the report is the changed file's."""
+    path = tmp_path / "three.fatbin"
+    path.write_bytes(three_containers.read_bytes())
+    _settled(path)
+    cache = tmp_path / "cache"
+    before = _report([path], cache)
+    name = json.loads(before)["files"][0]["kernel_list"][0]["name"].encode()
+    at = len(name) - len(name.lstrip(b"_Z0123456789N"))  # the identifier's first letter
+    renamed = name[:at] + bytes([name[at] ^ 0x20]) + name[at + 1:]  # its case flipped: same length
+    info = path.stat()
+    data = path.read_bytes()
+    assert name in data
+    with open(path, "r+b") as handle:  # in place: the same inode
+        handle.write(data.replace(name, renamed))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (info.st_ino, info.st_size, info.st_mtime_ns)
+    _settled(path)
+    expected = _uncached([path])
+    assert expected != before and renamed.decode() in expected
+    assert _report([path], cache) == expected

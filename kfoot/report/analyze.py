@@ -175,11 +175,7 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     hits: dict[ContainerKey, list[ImageResult]] = {}
     keys: dict[ContainerKey, tuple[str, str]] = {}
     if cache is not None:
-        found = {f.key: f for f in binary.containers if f.key in by_key}
-        # hashlib and pread let go of the GIL: threads hash on every core. (Looking entries up
-        # while they hash was slower on two cores: the lookups take a core from the hashing.)
-        with ThreadPoolExecutor(max_workers=min(len(found), os.cpu_count() or 1)) as pool:
-            digests = dict(zip(found, pool.map(result_codec.digest, found.values())))
+        digests = _digests({f.key: f for f in binary.containers if f.key in by_key}, cache)
         for key, works in by_key.items():
             keys[key] = digest, cache_key = digests[key], ReportCache.key(digests[key], result_codec.cache_options(works[0]))
             body = cache.get(cache_key, digest)
@@ -206,6 +202,39 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
             if cache is not None:
                 writers.submit(cache.put, keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset))
             yield images
+
+
+def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:
+    """Each container's sha256: remembered from an earlier report while its file is unchanged
+    (ReportCache.file_stamp), else computed, and then remembered."""
+    stamps: dict[int, str | None] = {}
+    known: dict[int, dict[str, str]] = {}
+    digests, todo = {}, {}
+    for key, item in found.items():
+        fd = item.window.fd
+        if fd not in stamps:
+            stamps[fd] = cache.file_stamp(fd)
+            known[fd] = cache.remembered_digests(stamps[fd]) if stamps[fd] is not None else {}
+        digest = known[fd].get(_position(item))
+        if digest is not None:
+            digests[key] = digest
+        else:
+            todo[key] = item
+    if todo:
+        # hashlib and pread let go of the GIL: threads hash on every core. (Looking entries up
+        # while they hash was slower on two cores: the lookups take a core from the hashing.)
+        with ThreadPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
+            digests.update(zip(todo, pool.map(result_codec.digest, todo.values())))
+        for fd in {item.window.fd for item in todo.values()}:
+            if stamps[fd] is not None:
+                cache.remember_digests(stamps[fd], {**known[fd], **{
+                    _position(item): digests[key] for key, item in found.items() if item.window.fd == fd}})
+    return digests
+
+
+def _position(found: walk.Found) -> str:
+    """Where a container lies in its open file, and its size: what a remembered digest is of."""
+    return f"{found.window.base + found.key.offset}:{found.size}"
 
 
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:

@@ -19,6 +19,9 @@ import functools
 import hashlib
 import json
 import os
+import re
+import stat
+import time
 from pathlib import Path
 
 from .. import __version__
@@ -26,6 +29,12 @@ from ..core.record_store import RecordStore, sha256
 from ..core.store import cache_disabled_by_env, default_cache_root, report_cache_bound
 
 CACHE_SCHEMA = "kfoot.report-cache/2"
+# A file's container digests, remembered while the file is unchanged (see remembered_digests).
+DIGESTS_SCHEMA = "kfoot.report-digests/1"
+# A file changed less than this long before kfoot looked at it could change again within the same
+# timestamp tick, unseen: its digests are not remembered (git's "racily clean" files).
+SETTLED_NS = 1_000_000_000
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 # The modules whose code makes a container's results: their bytes are part of the key, so a
@@ -85,6 +94,47 @@ class ReportCache:
         """Store `body` (JSON-able) under `key`; a failure to write is only a miss next time."""
         data = json.dumps(body, separators=(",", ":")).encode()
         self.records.put(key, {"schema": CACHE_SCHEMA, "digest": digest}, data)
+
+    @staticmethod
+    def file_stamp(fd: int) -> str | None:
+        """What identifies the contents of the regular file open at `fd` while it is unchanged:
+        device, inode, size, mtime and ctime (nanoseconds; no user can set a ctime: any write or
+        utime moves it to now). None for anything else (an unlinked temporary file: a wheel's
+        member), or for a file changed in the last second."""
+        try:
+            info = os.fstat(fd)
+        except OSError:
+            return None
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink == 0 or time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) < SETTLED_NS:
+            return None
+        return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+    def remembered_digests(self, stamp: str) -> dict[str, str]:
+        """The container digests a report stored for the file of this stamp ("position:size" ->
+        sha256), so a repeat does not hash the file again (MXNet's 1.1 GB of containers: 0.7 s of
+        CPU); {} when there is none, or it is not sound (every value is checked)."""
+        found = self.records.get(self._digests_key(stamp))
+        if found is None:
+            return {}
+        header, body = found
+        if header.get("schema") != DIGESTS_SCHEMA or header.get("stamp") != stamp:
+            return {}
+        try:
+            digests = json.loads(body)
+        except (ValueError, RecursionError):
+            return {}
+        if not isinstance(digests, dict) or not all(
+                isinstance(v, str) and _SHA256_HEX.fullmatch(v) for v in digests.values()):
+            return {}
+        return digests
+
+    def remember_digests(self, stamp: str, digests: dict[str, str]) -> None:
+        self.records.put(self._digests_key(stamp), {"schema": DIGESTS_SCHEMA, "stamp": stamp},
+                         json.dumps(digests, separators=(",", ":"), sort_keys=True).encode())
+
+    @staticmethod
+    def _digests_key(stamp: str) -> str:
+        return sha256(f"{DIGESTS_SCHEMA}\0{stamp}".encode())
 
     def prune(self) -> None:
         """The size bound, once after a run that wrote entries."""
