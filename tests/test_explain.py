@@ -304,6 +304,8 @@ def _write_usage_files(folder, launched: dict[str, str]) -> dict[str, object]:
         {"ph": "X", "cat": "kernel", "name": "void not_in_the_lib(float*)", "ts": 9, "dur": 1}]}
     files["kineto"] = folder / "run.pt.trace.json.gz"
     files["kineto"].write_bytes(gzip.compress(json.dumps(events).encode()))
+    files["kineto-plain"] = folder / "run.pt.trace.json"  # not gzipped
+    files["kineto-plain"].write_text(json.dumps(events))
     files["nsys-sqlite"] = folder / "run.sqlite"
     db = sqlite3.connect(files["nsys-sqlite"])
     db.execute("CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
@@ -333,7 +335,14 @@ def test_usage_of_every_format_marks_the_launched_kernels(explain_fatbin, tmp_pa
     for fmt, path in _write_usage_files(tmp_path, launched).items():
         document = json.loads(run_kfoot("explain", explain_fatbin, "--usage", path, "--json").stdout)
         usage = document["usage"]
+        fmt = fmt.split("-plain")[0]
         assert [(f["format"], f["path"]) for f in usage["files"]] == [(fmt, str(path))], fmt
+        # launches as each schema records them: one a name (list, trace), one an event (Kineto),
+        # one a row (nsys: the i-th name launched i + 1 times), one an ID (ncu, two rows each)
+        n = len(launched)
+        launches = {"list": n + 1, "kfoot-trace": n, "kineto": n + 1, "nsys-sqlite": (n + 1) * (n + 2) // 2, "ncu-csv": n + 1}
+        assert usage["files"][0]["launches"] == launches[fmt], fmt
+        assert usage["files"][0]["names"] == (n if fmt == "kfoot-trace" else n + 1), fmt  # distinct: ours and UNKNOWN
         assert usage["launched"] == len(launched) and usage["never_launched"] == len(kernels) - len(launched), fmt
         assert usage["unmatched_count"] == (0 if fmt == "kfoot-trace" else 1), (fmt, usage["unmatched"])
         for family in document["families"]:
