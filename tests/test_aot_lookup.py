@@ -53,11 +53,25 @@ def template_ids() -> list[str]:
     return run_kfoot("enumerate", SPEC, "--list").stdout.split("\n")[:-1]
 
 
+@pytest.fixture(scope="module")
+def scale_aot(tmp_path_factory):
+    """`kfoot build --name scale` of the example spec for sm_90 with a given shard size: (its
+    output folder, its --json summary), each shard size built once for the module."""
+    built = {}
+
+    def build(shard_size: int):
+        if shard_size not in built:
+            out = tmp_path_factory.mktemp(f"aot{shard_size}") / "aot"
+            summary = json.loads(run_kfoot("build", "--mode", "aot", SPEC, "-o", out, "--arch", "sm_90", "--name",
+                                           "scale", "--shard-size", shard_size, "--no-progress", "--json").stdout)
+            built[shard_size] = out, summary
+        return built[shard_size]
+    return build
+
+
 @pytest.mark.parametrize("shard_size", [1, 64])
-def test_find_kernel_resolves_every_template_id(tmp_path, template_ids, shard_size):
-    out = tmp_path / "aot"
-    summary = json.loads(run_kfoot("build", "--mode", "aot", SPEC, "-o", out, "--arch", "sm_90", "--name", "scale",
-                                   "--shard-size", shard_size, "--no-progress", "--json").stdout)
+def test_find_kernel_resolves_every_template_id(scale_aot, template_ids, shard_size):
+    out, summary = scale_aot(shard_size)
     assert summary["name"] == "scale" and summary["library"] == str(out / "libscale.so")
     manifest = load_manifest(out)
     assert manifest.name == "scale" and manifest.library == "libscale.so"
@@ -82,17 +96,16 @@ def test_find_kernel_resolves_every_template_id(tmp_path, template_ids, shard_si
     assert find_kernel(None) is None
 
 
-def test_library_has_its_soname_and_exports_only_its_namespace(tmp_path):
-    out = tmp_path / "aot"
-    run_kfoot("build", "--mode", "aot", SPEC, "-o", out, "--arch", "sm_90", "--name", "my_kernels", "--no-progress")
-    with open(out / "libmy_kernels.so", "rb") as handle:
+def test_library_has_its_soname_and_exports_only_its_namespace(scale_aot):
+    out, _ = scale_aot(64)  # --name scale (not the default name, kfoot_kernels)
+    with open(out / "libscale.so", "rb") as handle:
         elf = ELFFile(handle)
         dynamic = elf.get_section_by_name(".dynamic")
         sonames = [t.soname for t in dynamic.iter_tags() if t.entry.d_tag == "DT_SONAME"]
         exported = {s.name for s in elf.get_section_by_name(".dynsym").iter_symbols()
                     if s.entry.st_shndx != "SHN_UNDEF" and s.name}
-    assert sonames == ["libmy_kernels.so"]
-    assert "_ZN10my_kernels11find_kernelEPKc" in exported
+    assert sonames == ["libscale.so"]
+    assert "_ZN5scale11find_kernelEPKc" in exported
     assert not any("Hashtable" in name for name in exported)  # the lookup's own code stays inside
     assert not any("cudaLaunchKernel" in name for name in exported)  # the runtime stays the library's own
 
