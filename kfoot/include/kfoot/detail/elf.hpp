@@ -1,6 +1,5 @@
-// What a cubin says it is: must agree with kfoot/binary/cubin.py parse_cubin as
-// kfoot/runtime/cache_entry.py cubin_claims reads it (the SM number, the kernels its symbol tables
-// define) and refuse what it refuses (tests/vectors/cubin_claims.json). The bytes come from a cache
+// What a cubin says it is: must agree with kfoot/runtime/cache_entry.py cubin_claims (the SM
+// number, the kernels its symbol tables define) and refuse what it refuses (tests/vectors/cubin_claims.json). The bytes come from a cache
 // or a pack: untrusted, so every offset and size is checked before it is used, without adding
 // (a forged 64-bit offset would wrap), and nothing is read past `data`.
 //
