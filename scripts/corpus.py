@@ -244,7 +244,7 @@ def verdict(r: dict) -> str:
         checks.append((f"per container ({found['containers']:,})", found["kernels"] == (
             r["kfoot_all"] + r["kfoot_relocatable"] - found.get("refused_kfoot_kernels", 0))))
         if found["refused"]:
-            checks.append(("refused containers' ELF symbols",
+            checks.append((f"{found['refused']:,} containers no cuobjdump reads by their ELF symbols",
                            found.get("refused_elf_kernels") == found["refused_kfoot_kernels"]))
     if not checks:
         return f"cuobjdump refused: {r['cuobjdump']}"
@@ -252,13 +252,11 @@ def verdict(r: dict) -> str:
         what + ("" if ok else " differs") for what, ok in checks)
     if found and found["refused"]:
         elf_kernels = found.get("refused_elf_kernels")
-        checked = (f"kfoot's {found['refused_kfoot_kernels']:,} kernels in them "
-                   + ("unchecked" if elf_kernels is None else
-                      f"{'=' if elf_kernels == found['refused_kfoot_kernels'] else 'DIFFER from'} the {elf_kernels:,} "
-                      f"ENTRY symbols of their ELF images (pyelftools)"))
-        text += f" (less the {found['refused']:,} containers no cuobjdump reads, {found['refused_reason']}: {checked})"
+        text += (f" (kfoot {found['refused_kfoot_kernels']:,}, ELF ENTRY symbols "
+                 f"{'-' if elf_kernels is None else format(elf_kernels, ',')}; "
+                 f"{found['refused_reason'].replace('cuobjdump fatal   : ', '')})")
     elif "cuobjdump" in r and NO_DEVICE_CODE not in r["cuobjdump"]:
-        text += f"; whole file refused ({r['cuobjdump']})"
+        text += f"; whole file refused ({r['cuobjdump'].replace('cuobjdump fatal   : ', '')})"
     return text
 
 
