@@ -153,16 +153,29 @@ class RecordStore:
 
     def put(self, key: str, header: dict, body: bytes) -> None:
         """Store a record; a failure to write (a full disk, a refused folder) is only a miss next time."""
+        self.put_many([(key, header, body)])
+
+    def put_many(self, records: list[tuple[str, dict, bytes]]) -> None:
+        """Store records (key, header, body) under one taking of the lock and one update of the
+        usage figure (MXNet's first report writes 493: a lock and a usage file each cost it
+        0.9 s of CPU). A failure to write is only a miss next time; what was written is counted."""
         if not self._ready():
             return
-        data = pack(key, header, body)
-        if len(data) > MAX_RECORD_BYTES:
+        packed = [(key, pack(key, header, body)) for key, header, body in records]
+        packed = [(key, data) for key, data in packed if len(data) <= MAX_RECORD_BYTES]
+        if not packed:
             return
         try:
             with self.store.locked() as fd:
-                old = self.store.write(fd, ("entries", key[:2], key + SUFFIX), data)
-                self.store.account(fd, len(data) - old, measure=self._measure)
-            self.written += 1  # a count, read after the writer threads are done
+                delta = 0
+                try:
+                    for key, data in packed:
+                        old = self.store.write(fd, ("entries", key[:2], key + SUFFIX), data)
+                        delta += len(data) - old
+                        self.written += 1  # a count, read after the writer threads are done
+                finally:
+                    if delta:
+                        self.store.account(fd, delta, measure=self._measure)
         except (OSError, KfootError):
             return
 

@@ -33,6 +33,8 @@ from .result_cache import ReportCache
 
 # Below this many payload bytes in a file, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 24 << 20
+# Report cache entries written under one taking of the store's lock.
+WRITE_BATCH = 32
 
 # What decoding may hold at once, all decoders together (--max-memory, else KFOOT_MAX_MEMORY):
 # each decoder (the process itself, or each worker) gets an equal share, and an image whose
@@ -192,16 +194,23 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     for image in _run(todo, options, on_progress):
         decoded.setdefault(image.container, []).append(image)
     # Entries are written by threads while the images are added up (a write is mostly system
-    # calls: 1.5 ms each here, 0.3 s for libcusparse's 173 containers one after another).
+    # calls: 1.5 ms each here, 0.3 s for libcusparse's 173 containers one after another), a
+    # batch at a time: one taking of the store's lock and one usage update per batch.
     with ThreadPoolExecutor(max_workers=4) as writers:
+        batch = []
         for key in by_key:
             if key in hits:
                 yield hits[key]
                 continue
             images = decoded.get(key, [])
             if cache is not None:
-                writers.submit(cache.put, keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset))
+                batch.append((keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset)))
+                if len(batch) == WRITE_BATCH:
+                    writers.submit(cache.put_many, batch)
+                    batch = []
             yield images
+        if batch:
+            writers.submit(cache.put_many, batch)
 
 
 def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:

@@ -92,8 +92,12 @@ class ReportCache:
 
     def put(self, key: str, digest: str, body) -> None:
         """Store `body` (JSON-able) under `key`; a failure to write is only a miss next time."""
-        data = json.dumps(body, separators=(",", ":")).encode()
-        self.records.put(key, {"schema": CACHE_SCHEMA, "digest": digest}, data)
+        self.put_many([(key, digest, body)])
+
+    def put_many(self, entries: list[tuple[str, str, object]]) -> None:
+        """put() for each (key, digest, body), under one taking of the store's lock."""
+        self.records.put_many([(key, {"schema": CACHE_SCHEMA, "digest": digest},
+                                json.dumps(body, separators=(",", ":")).encode()) for key, digest, body in entries])
 
     @staticmethod
     def file_stamp(fd: int) -> str | None:
