@@ -269,3 +269,39 @@ def test_python_pack_lookup_refuses_an_entry_whose_cubin_lacks_its_kernel(mini_r
     served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, _lie_about_the_kernel)
     assert (served, compiled_into_disk) == (MINI_VARIANTS - 1, 1)
     assert stderr.count("PackWarning") == 1 and "does not define the kernel the entry names" in stderr
+
+
+def _hand_made_pack(folder, manifest_bytes):
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_bytes(manifest_bytes)
+    return folder
+
+
+@pytest.mark.parametrize("manifest, problem", [
+    (b'{"format": "kfoot-pack/1", "archs": 5, "entries": 1}', "manifest field 'archs' is not a list of arch names"),
+    (b'{"format": "kfoot-pack/1", "archs": ["sm_90"], "entries": "x", "nvrtc": "13.0"}',
+     "manifest field 'entries' is not a count"),
+    (b'{"format": "kfoot-pack/1", "archs": ["sm_90"], "entries": 1, "nvrtc": ["13.0"]}',
+     "manifest field 'nvrtc' is not a string"),
+])
+def test_cache_packs_lists_a_malformed_manifest_as_its_problem(tmp_path, manifest, problem):
+    """Packs are untrusted input: `kfoot cache packs` names what is wrong with a manifest, in one
+    line, exit 0, never a traceback (a manifest whose archs was a number crashed the listing)."""
+    pack = _hand_made_pack(tmp_path / "site" / "kfoot_packs" / "bad", manifest)
+    env = dict(os.environ, KFOOT_PACK_PATH=str(tmp_path / "site"))
+    proc = run_kfoot("cache", "packs", env=env)
+    assert f"{pack}: {problem}" in proc.stdout.splitlines() and "Traceback" not in proc.stderr
+    listed = json.loads(run_kfoot("cache", "packs", "--json", env=env).stdout)
+    (ours,) = [p for p in listed["packs"] if p["folder"] == str(pack)]
+    assert ours["problem"] == problem and ours["archs"] is None
+
+
+def test_cache_packs_shows_control_characters_as_escapes(tmp_path):
+    """A manifest's strings and a pack's folder name reach the terminal with control characters
+    as escapes (an ESC from a pack would otherwise drive the terminal)."""
+    manifest = {"format": "kfoot-pack/1", "archs": ["sm_90\x1b[2J"], "entries": 1, "nvrtc": "13.0\x1b]0;x\x07",
+                "registry_sha256": "a" * 64, "key_schema": 3, "nvjitlink": None, "families": ["f"]}
+    _hand_made_pack(tmp_path / "site" / "kfoot_packs" / "esc\x1bname", json.dumps(manifest).encode())
+    proc = run_kfoot("cache", "packs", env=dict(os.environ, KFOOT_PACK_PATH=str(tmp_path / "site")))
+    assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
+    assert "esc\\x1bname" in proc.stdout and "sm_90\\x1b[2J" in proc.stdout

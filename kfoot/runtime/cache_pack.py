@@ -37,7 +37,7 @@ from pathlib import Path
 from .. import __version__
 from ..core.atomic import atomic_output
 from ..core.errors import KfootError
-from ..core.escape import shown
+from ..core.escape import shown, terminal_text
 from ..core.jsonfile import parse_json_limited
 from ..core.store import Refused, Store
 from .cache_entry import (BLOB_SUFFIX, ENTRY_SUFFIX, MAX_BLOB_BYTES, MAX_ENTRY_BYTES, claim_problem, cubin_claims,
@@ -270,7 +270,24 @@ class PackListing:
                                      f"NVRTC {m.get('nvrtc')}; registry {str(m.get('registry_sha256'))[:12]}")
             lines.append(f"{pack.folder}: {facts}")
         lines.append(f"{len(self.packs)} pack(s); for a C++ program: KFOOT_PACK_PATH={self.pack_path()}")
-        return "\n".join(lines) + "\n"
+        # A pack's folder name and manifest are another party's text: control characters as escapes.
+        return "".join(terminal_text(line) + "\n" for line in lines)
+
+
+def _listing_problem(manifest: object) -> str | None:
+    """What keeps a parsed manifest from being listed (its fields are shown as they are typed)."""
+    if not isinstance(manifest, dict) or manifest.get("format") != PACK_FORMAT:
+        return f"not a {PACK_FORMAT} manifest"
+    archs = manifest.get("archs")
+    if not isinstance(archs, list) or not all(isinstance(a, str) for a in archs):
+        return "manifest field 'archs' is not a list of arch names"
+    entries = manifest.get("entries")
+    if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
+        return "manifest field 'entries' is not a count"
+    for name in ("nvrtc", "registry_sha256"):
+        if not isinstance(manifest.get(name), str):
+            return f"manifest field {name!r} is not a string"
+    return None
 
 
 def list_installed_packs() -> PackListing:
@@ -285,8 +302,10 @@ def list_installed_packs() -> PackListing:
                 manifest = parse_json_limited(data, what="pack manifest", path=pack / MANIFEST_NAME)
             except KfootError:
                 problem = "manifest unreadable (not JSON)"
-        if manifest is not None and not isinstance(manifest, dict):
-            manifest, problem = None, f"not a {PACK_FORMAT} manifest"
+        if manifest is not None:
+            problem = _listing_problem(manifest)
+            if problem:
+                manifest = None
         packs.append(InstalledPack(pack, search, manifest, problem))
     return PackListing(packs)
 
