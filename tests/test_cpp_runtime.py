@@ -57,6 +57,16 @@ def scale_registry(tmp_path_factory) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def python_cubin(scale_registry, tmp_path_factory) -> tuple[Path, str]:
+    """The oracle of the tests below: the cubin the Python runtime compiles (no cache) for
+    scale<float, 2> on sm_90 from scale_registry, and its lowered name, compiled once."""
+    py = runtime.open_registry(scale_registry, cache=None, trace=None).kernel("scale", T="float32", UNROLL=2)
+    reference = tmp_path_factory.mktemp("py_cubin") / "py.cubin"
+    reference.write_bytes(py.cubin("sm_90"))
+    return reference, py.lowered_name("sm_90")
+
+
 def _env(cache: Path | None, **extra) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}
     env.update(extra)
@@ -91,7 +101,7 @@ def test_cmake_package_names_this_kfoot():
     assert 'set(PACKAGE_VERSION "' + kfoot.__version__ + '")' in (REPO / "kfoot/cmake/kfootConfigVersion.cmake").read_text()
 
 
-def test_cpp_compiles_the_cubin_python_compiles(rtc_check, scale_registry, cuobjdump, tmp_path):
+def test_cpp_compiles_the_cubin_python_compiles(rtc_check, scale_registry, python_cubin, cuobjdump, tmp_path):
     family, values = SCALE_F2
     out = tmp_path / "cpp.cubin"
     first = _run(rtc_check, scale_registry, "sm_90", out, family, *_values(values), env=_env(tmp_path / "cache"))
@@ -99,10 +109,8 @@ def test_cpp_compiles_the_cubin_python_compiles(rtc_check, scale_registry, cuobj
     assert (first["compiles"], first["disk_hits"], first["memory_hits"]) == (1, 0, 1)  # the repeat is a memory hit
     assert first["same_size"] and first["route"] == "rtc"
 
-    py = runtime.open_registry(scale_registry, cache=None, trace=None).kernel(family, T="float32", UNROLL=2)
-    reference = tmp_path / "py.cubin"
-    reference.write_bytes(py.cubin("sm_90"))
-    assert first["lowered_name"] == py.lowered_name("sm_90")
+    reference, lowered_name = python_cubin
+    assert first["lowered_name"] == lowered_name
     assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [first["lowered_name"]]
     assert _texts(out) == _texts(reference) and _texts(out)
     assert first["bytes"] == out.stat().st_size
@@ -242,20 +250,18 @@ def test_hybrid_route_per_arch_is_pythons(rtc_check, tmp_path):
     assert py.kernel_by_id(hot[0]).route("sm_86") == "aot" and py.kernel_by_id(hot[0]).route("sm_90") == "rtc"
 
 
-def _one_liner_matches_python(program: Path, registry: Path, cuobjdump, tmp_path, env=None) -> None:
+def _one_liner_matches_python(program: Path, registry: Path, python_cubin, cuobjdump, tmp_path, env=None) -> None:
     out = tmp_path / "cpp.cubin"
     proc = subprocess.run([str(program), registry, "sm_90", out], capture_output=True, text=True, timeout=300,
                           env=env if env is not None else _env(None, KFOOT_CACHE="off"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     got = json.loads(proc.stdout)
-    py = runtime.open_registry(registry, cache=None, trace=None).kernel("scale", T="float32", UNROLL=2)
-    reference = tmp_path / "py.cubin"
-    reference.write_bytes(py.cubin("sm_90"))
+    reference, _ = python_cubin
     assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [got["lowered_name"]]
     assert _texts(out) == _texts(reference) and _texts(out)
 
 
-def test_cflags_build_from_a_makefile(scale_registry, cuobjdump, tmp_path):
+def test_cflags_build_from_a_makefile(scale_registry, python_cubin, cuobjdump, tmp_path):
     """`$(shell kfoot config --cflags)` in a Makefile recipe (Make does not unquote what the shell
     prints): the program builds and compiles the cubin Python compiles."""
     _compiler()
@@ -267,10 +273,10 @@ def test_cflags_build_from_a_makefile(scale_registry, cuobjdump, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     subprocess.run(["make", "-C", str(tmp_path), f"SRC={REPO / 'tests' / 'cpp' / 'one_liner.cpp'}"], check=True,
                    env=env, capture_output=True, text=True, timeout=600)
-    _one_liner_matches_python(tmp_path / "one_liner", scale_registry, cuobjdump, tmp_path)
+    _one_liner_matches_python(tmp_path / "one_liner", scale_registry, python_cubin, cuobjdump, tmp_path)
 
 
-def test_cflags_are_words_shlex_keeps(scale_registry, cuobjdump, tmp_path):
+def test_cflags_are_words_shlex_keeps(scale_registry, python_cubin, cuobjdump, tmp_path):
     """shlex.split (and a shell's word splitting) of --cflags --libs gives the words as printed: no
     quote to remove; the include folder is the one --include-dir names."""
     printed = run_kfoot("config", "--cflags", "--libs").stdout
@@ -280,7 +286,7 @@ def test_cflags_are_words_shlex_keeps(scale_registry, cuobjdump, tmp_path):
     program = tmp_path / "one_liner"
     subprocess.run([_compiler(), "-std=c++17", "-O1", str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o",
                     str(program), *words], check=True)
-    _one_liner_matches_python(program, scale_registry, cuobjdump, tmp_path)
+    _one_liner_matches_python(program, scale_registry, python_cubin, cuobjdump, tmp_path)
 
 
 def test_missing_nvrtc_is_one_line_naming_where_it_looked(rtc_check, scale_registry, tmp_path):
@@ -335,7 +341,7 @@ def test_nvrtc_never_searches_the_working_directory(rtc_check, scale_registry, t
     assert proc.returncode == 0 and int(proc.stdout) > 0, proc.stderr[-2000:]
 
 
-def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, cuobjdump, tmp_path):
+def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, python_cubin, cuobjdump, tmp_path):
     """`const kfoot::Kernel& k = kfoot::Registry::open(path).kernel(...)` and a cubin taken from a
     temporary registry's temporary kernel stay valid: AddressSanitizer sees no use after free, and
     the cubin is the one Python compiles (cuobjdump's functions, pyelftools' .text)."""
@@ -354,9 +360,7 @@ def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, cuobjdump,
     assert proc.returncode == 0 and "AddressSanitizer" not in proc.stderr, proc.stderr[-3000:]
     got = json.loads(proc.stdout)
     assert got["same"] and got["template_id"] == "example::scale_kernel<float, 2>"
-    py = runtime.open_registry(scale_registry, cache=None, trace=None).kernel("scale", T="float32", UNROLL=2)
-    reference = tmp_path / "py.cubin"
-    reference.write_bytes(py.cubin("sm_90"))
+    reference, _ = python_cubin
     assert _functions(cuobjdump, out) == _functions(cuobjdump, reference) == [got["lowered_name"]]
     assert _texts(out) == _texts(reference) and _texts(out)
 
