@@ -305,3 +305,45 @@ def test_cache_packs_shows_control_characters_as_escapes(tmp_path):
     proc = run_kfoot("cache", "packs", env=dict(os.environ, KFOOT_PACK_PATH=str(tmp_path / "site")))
     assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
     assert "esc\\x1bname" in proc.stdout and "sm_90\\x1b[2J" in proc.stdout
+
+
+def _give_two_entries_away(folder):
+    """One entry owned by another user (uid 12345), another writable by group and others: a pack's
+    cubins run in the process, so its files must be the user's or root's and writable by no one else."""
+    first, second = sorted((folder / "entries").rglob("*.entry"))[:2]
+    os.chown(first, 12345, -1)
+    second.chmod(0o666)
+    return first, second
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_python_refuses_pack_files_others_could_have_written(mini_registry, installed, tmp_path):
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, _give_two_entries_away)
+    assert (served, compiled_into_disk) == (MINI_VARIANTS - 2, 2)
+    assert stderr.count("PackWarning") == 2 and "owned by uid 12345, neither you nor root" in stderr
+    assert "writable by group or others" in stderr
+    # Read-only: the refused files are left as they were (nothing in a pack is modified or deleted).
+    pack = next((tmp_path / "site" / "kfoot_packs").iterdir())
+    entries = sorted((pack / "entries").rglob("*.entry"))
+    assert os.stat(entries[0]).st_uid == 12345 and entries[1].stat().st_mode & 0o777 == 0o666
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_cpp_refuses_pack_files_others_could_have_written(mini_registry, installed, serve_ids, tmp_path):
+    """The C++ runtime holds pack files to Python's owner rule, with the same warnings, and leaves them be."""
+    ids = sorted({v["template_id"] for v in json.loads((mini_registry / "registry.json").read_text())["variants"]})
+    site = tmp_path / "site"
+    _pip_install(installed, site)
+    first, second = _give_two_entries_away(next((site / "kfoot_packs").iterdir()))
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE")}
+    env.update(KFOOT_PACK_PATH=str(site), KFOOT_CACHE_DIR=str(tmp_path / "cache"), KFOOT_PCH="0")
+    proc = subprocess.run([str(serve_ids), str(mini_registry), "sm_90", *ids], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert (got["pack_hits"], got["compiles"]) == (len(ids) - 2, 2)
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 2
+    assert f"kfoot: pack entry {first}: owned by uid 12345, neither you nor root; not used" in lines
+    assert any(line.startswith(f"kfoot: pack entry {second}: writable by group or others") for line in lines)
+    assert os.stat(first).st_uid == 12345 and second.stat().st_mode & 0o777 == 0o666

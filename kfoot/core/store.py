@@ -272,15 +272,21 @@ class Store:
         finally:
             os.close(tmp_fd)
 
-    def read(self, path: Path, *, limit: int, own: bool = True) -> bytes:
+    def read(self, path: Path, *, limit: int, own: bool = True, sole_writer: bool = False) -> bytes:
         """A file's bytes, never through a link at its name (OSError ELOOP). Refused when it is not a
-        regular file, larger than `limit`, or (`own`) another user's, each checked on the open handle
-        before anything is read, so a file swapped in between is not read, a FIFO never blocks and a
-        huge sparse file is never read whole (every store file has a bound: no unbounded read)."""
+        regular file, larger than `limit`, (`own`) another user's, or (`sole_writer`: an installed
+        pack's, which pip makes as the user or as root) owned by neither this user nor root or
+        writable by group or others, each checked on the open handle before anything is read, so a
+        file swapped in between is not read, a FIFO never blocks and a huge sparse file is never
+        read whole (every store file has a bound: no unbounded read)."""
         with open(os.open(path, _READ_FLAGS), "rb") as handle:
             info = os.fstat(handle.fileno())
             if own and info.st_uid != self.uid:
                 raise Refused(f"owned by uid {info.st_uid}")
+            if sole_writer and info.st_uid not in (self.uid, 0):
+                raise Refused(f"owned by uid {info.st_uid}, neither you nor root")
+            if sole_writer and info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+                raise Refused(f"writable by group or others (mode {stat.S_IMODE(info.st_mode):o})")
             if not stat.S_ISREG(info.st_mode):
                 raise Refused("not a regular file")
             if info.st_size > limit:

@@ -313,8 +313,9 @@ def list_installed_packs() -> PackListing:
 class PackReader:
     """One installed pack: a read-only cache root. Every entry is checked as `kfoot cache import`
     checks it (its checksum and key, the cubin's sha256, the kernel the cubin must define); a bad
-    one is one PackWarning and a miss. Packs are installed by pip, often as another user (root):
-    their files are read whoever owns them, never written or deleted."""
+    one is one PackWarning and a miss. Packs are installed by pip as the user or as root:
+    their files are read when one of those owns them and no one else may write them (a pack's
+    cubins run in the process), never written or deleted."""
 
     def __init__(self, folder: Path, manifest: dict):
         self.folder = folder
@@ -325,7 +326,7 @@ class PackReader:
     def get(self, key: str) -> CacheHit | None:
         entry_path = self.folder / "entries" / key[:2] / (key + ENTRY_SUFFIX)
         try:
-            data = self._store.read(entry_path, limit=MAX_ENTRY_BYTES, own=False)
+            data = self._store.read(entry_path, limit=MAX_ENTRY_BYTES, own=False, sole_writer=True)
         except FileNotFoundError:
             return None
         except (OSError, Refused) as exc:
@@ -335,9 +336,10 @@ class PackReader:
             return self._bad(entry_path, problem)
         blob_path = self.folder / "blobs" / meta["blob"][:2] / (meta["blob"] + BLOB_SUFFIX)
         try:
-            cubin = self._store.read(blob_path, limit=MAX_BLOB_BYTES, own=False)
+            cubin = self._store.read(blob_path, limit=MAX_BLOB_BYTES, own=False, sole_writer=True)
         except (OSError, Refused) as exc:
-            return self._bad(entry_path, f"its cubin is missing or unreadable ({exc})")
+            why = str(exc) if isinstance(exc, Refused) else exc.strerror  # as detail/pack.hpp says it
+            return self._bad(entry_path, f"its cubin is missing or unreadable ({why})")
         if hashlib.sha256(cubin).hexdigest() != meta["blob"]:
             return self._bad(blob_path, "cubin checksum mismatch")
         problem = claim_problem(meta, cubin_claims(cubin))
@@ -353,9 +355,9 @@ class PackReader:
 
 
 def _read_manifest(folder: Path) -> tuple[bytes, str | None]:
-    """A pack's manifest bytes (read-only: a regular file, whoever owns it, bounded), or the problem."""
+    """A pack's manifest bytes (read-only: a regular file of the user's or root's that no one else may write, bounded), or the problem."""
     try:
-        return Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=MAX_MANIFEST_BYTES, own=False), None
+        return Store(folder, subfolders=()).read(folder / MANIFEST_NAME, limit=MAX_MANIFEST_BYTES, own=False, sole_writer=True), None
     except Refused as exc:
         return b"", f"manifest unreadable ({exc})"
     except OSError as exc:

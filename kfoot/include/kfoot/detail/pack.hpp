@@ -39,22 +39,53 @@ inline void check_numbers(const Json& value, const std::string& path);
 
 constexpr long long kMaxManifestBytes = 64LL << 10;  // cache_pack.py MAX_MANIFEST_BYTES
 
-// 0 and the bytes of a regular file (whoever owns it: pip may install as root) of at most `limit`
-// bytes, never through a link at its name; else an errno (ENOENT: missing; EFBIG: too large).
-inline int read_pack_file(const std::string& path, std::string& out, long long limit) {
+// A byte limit as kfoot.core.store.format_bytes spells it in refusals ("64.0 KiB", "256.0 MiB").
+inline std::string pack_limit_text(long long limit) {
+  char text[32];
+  if (limit >= (1LL << 20))
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(limit) / (1 << 20));
+  else
+    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(limit) / (1 << 10));
+  return text;
+}
+
+// 0 and the bytes of a regular file of at most `limit` bytes, never through a link at its name,
+// owned by this user or root (pip installs as either) and writable by no one else: a pack's
+// cubins run in the process. Else ENOENT (missing), another errno, or EPERM with `refused` saying
+// why, in Store.read's words (kfoot/core/store.py, sole_writer), checked on the open handle.
+inline int read_pack_file(const std::string& path, std::string& out, long long limit, std::string& refused) {
+  refused.clear();
   int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return errno;
   struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return err;
+  }
+  if (st.st_uid != ::geteuid() && st.st_uid != 0)
+    refused = "owned by uid " + std::to_string(st.st_uid) + ", neither you nor root";
+  else if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    char mode[16];
+    std::snprintf(mode, sizeof mode, "%o", static_cast<unsigned>(st.st_mode & 07777));
+    refused = std::string("writable by group or others (mode ") + mode + ")";
+  } else if (!S_ISREG(st.st_mode))
+    refused = "not a regular file";
+  else if (st.st_size > limit)
+    refused = "larger than " + pack_limit_text(limit);
+  if (!refused.empty()) {
     ::close(fd);
     return EPERM;
   }
-  if (st.st_size > limit) {
-    ::close(fd);
-    return EFBIG;
-  }
   out.clear();
-  return read_bounded(fd, out, static_cast<std::size_t>(limit)) ? 0 : EFBIG;
+  if (read_bounded(fd, out, static_cast<std::size_t>(limit))) return 0;
+  refused = "larger than " + pack_limit_text(limit);  // it grew while it was read
+  return EPERM;
+}
+
+// Why a pack file could not be read, as Python words it: a refusal, else the errno's text.
+inline std::string pack_read_problem(int rc, const std::string& refused) {
+  return refused.empty() ? std::string(std::strerror(rc)) : refused;
 }
 
 // Whether a pack whose manifest is `data` serves `registry_sha`'s kernels on `arch`; `problem`
@@ -170,18 +201,18 @@ class PackReader {
   // or it is bad (one warning).
   bool get(const std::string& key, CacheHit& hit) const {
     std::string entry_path = join(join(join(folder_, "entries"), key.substr(0, 2)), key + ".entry");
-    std::string data;
-    int rc = read_pack_file(entry_path, data, kMaxEntryBytes);
+    std::string data, refused;
+    int rc = read_pack_file(entry_path, data, kMaxEntryBytes, refused);
     if (rc == ENOENT) return false;
-    if (rc != 0) return bad(entry_path, std::string("unreadable (") + std::strerror(rc) + ")");
+    if (rc != 0) return bad(entry_path, refused.empty() ? std::string("unreadable (") + std::strerror(rc) + ")" : refused);
     Json meta;
     std::string problem;
     if (!parse_cache_entry(data, key, meta, problem)) return bad(entry_path, problem);
     const std::string& sha = meta.get("blob")->text;
     std::string blob_path = join(join(join(folder_, "blobs"), sha.substr(0, 2)), sha + ".cubin");
     std::string cubin;
-    rc = read_pack_file(blob_path, cubin, kMaxBlobBytes);
-    if (rc != 0) return bad(entry_path, std::string("its cubin is missing or unreadable (") + std::strerror(rc) + ")");
+    rc = read_pack_file(blob_path, cubin, kMaxBlobBytes, refused);
+    if (rc != 0) return bad(entry_path, "its cubin is missing or unreadable (" + pack_read_problem(rc, refused) + ")");
     if (Sha256::hex(cubin) != sha) return bad(blob_path, "cubin checksum mismatch");
     problem = claim_problem(meta, cubin);
     if (!problem.empty()) return bad(entry_path, problem);
@@ -205,10 +236,10 @@ inline std::vector<PackReader> packs_for(const std::string& registry_sha, const 
                                          const std::function<std::string()>& jitlink) {
   std::vector<PackReader> readers;
   for (const auto& folder : pack_folders()) {
-    std::string manifest_path = join(folder, "manifest.json"), data, problem;
-    int rc = read_pack_file(manifest_path, data, kMaxManifestBytes);
+    std::string manifest_path = join(folder, "manifest.json"), data, problem, refused;
+    int rc = read_pack_file(manifest_path, data, kMaxManifestBytes, refused);
     if (rc != 0)
-      problem = rc == EFBIG ? "manifest unreadable (larger than 64 KiB)" : std::string("manifest unreadable (") + std::strerror(rc) + ")";
+      problem = "manifest unreadable (" + pack_read_problem(rc, refused) + ")";
     else if (manifest_verdict(data, registry_sha, nvrtc, jitlink, arch, problem))
       readers.emplace_back(folder);
     if (!problem.empty()) pack_warning(folder, "pack " + folder + " ignored: " + problem);
