@@ -347,3 +347,29 @@ def test_cpp_refuses_pack_files_others_could_have_written(mini_registry, install
     assert f"kfoot: pack entry {first}: owned by uid 12345, neither you nor root; not used" in lines
     assert any(line.startswith(f"kfoot: pack entry {second}: writable by group or others") for line in lines)
     assert os.stat(first).st_uid == 12345 and second.stat().st_mode & 0o777 == 0o666
+
+
+def test_a_relative_kfoot_pack_path_entry_is_ignored_with_one_warning(tmp_path):
+    """A relative KFOOT_PACK_PATH entry would take kernels from wherever the program runs (a
+    downloaded folder holding kfoot_packs/): both runtimes ignore it with one warning."""
+    manifest = {"format": "kfoot-pack/1", "archs": ["sm_90"], "entries": 0, "nvrtc": "13.0",
+                "registry_sha256": "a" * 64, "key_schema": 3, "nvjitlink": None, "families": []}
+    pack = _hand_made_pack(tmp_path / "site" / "kfoot_packs" / "p", json.dumps(manifest).encode())
+    env = dict(os.environ, KFOOT_PACK_PATH=os.pathsep.join(["site", str(tmp_path / "nowhere")]))
+    proc = run_kfoot("cache", "packs", "--json", env=env, cwd=tmp_path)
+    assert str(pack) not in proc.stdout and "p" not in [os.path.basename(p["folder"]) for p in
+                                                        json.loads(proc.stdout)["packs"]]
+    assert proc.stderr.count("KFOOT_PACK_PATH entry 'site' ignored: not an absolute path") == 1
+
+
+def test_cpp_ignores_a_relative_kfoot_pack_path_entry(mini_registry, installed, serve_ids, tmp_path):
+    ids = sorted({v["template_id"] for v in json.loads((mini_registry / "registry.json").read_text())["variants"]})
+    _pip_install(installed, tmp_path / "site")
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE")}
+    env.update(KFOOT_PACK_PATH="site", KFOOT_CACHE_DIR=str(tmp_path / "cache"), KFOOT_PCH="0")
+    proc = subprocess.run([str(serve_ids), str(mini_registry), "sm_90", *ids], capture_output=True, text=True,
+                          env=env, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert (got["pack_hits"], got["compiles"]) == (0, len(ids))
+    assert proc.stderr.splitlines() == ["kfoot: KFOOT_PACK_PATH entry 'site' ignored: not an absolute path"]

@@ -221,9 +221,22 @@ def _packs_in(folder: Path) -> list[Path]:
 
 def pack_search_path() -> list[Path]:
     """Where packs are looked for: the folders of $KFOOT_PACK_PATH (os.pathsep-separated, each a
-    pack or a folder holding kfoot_packs/; the C++ runtime reads only these), then sys.path."""
-    given = [Path(p) for p in os.environ.get(PACK_PATH_ENV, "").split(os.pathsep) if p]
+    pack or a folder holding kfoot_packs/, absolute: a relative one is one PackWarning; the C++
+    runtime reads only these), then sys.path."""
+    given = []
+    for entry in os.environ.get(PACK_PATH_ENV, "").split(os.pathsep):
+        if entry and not os.path.isabs(entry):
+            # It would take kernels from wherever the program runs (detail/pack.hpp alike).
+            if entry not in _SEEN_RELATIVE:
+                _SEEN_RELATIVE.add(entry)
+                warnings.warn(PackWarning(f"{PACK_PATH_ENV} entry {shown(entry)} ignored: not an absolute path"),
+                              stacklevel=3)
+        elif entry:
+            given.append(Path(entry))
     return [*given, *(Path(entry or ".") for entry in sys.path)]
+
+
+_SEEN_RELATIVE: set[str] = set()
 
 
 def installed_pack_folders() -> list[Path]:

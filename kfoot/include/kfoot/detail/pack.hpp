@@ -156,8 +156,16 @@ inline bool manifest_verdict(const std::string& data, const std::string& registr
   return true;
 }
 
-// Every pack on $KFOOT_PACK_PATH (':'-separated folders, each a pack or holding kfoot_packs/),
-// in its order, each once.
+// One warning line per process for each thing named (a pack, an entry).
+inline void pack_warning(const std::string& subject, const std::string& line) {
+  static std::mutex mutex;
+  static std::unordered_set<std::string> warned;
+  std::lock_guard<std::mutex> guard(mutex);
+  if (warned.insert(subject).second) std::fprintf(stderr, "kfoot: %s\n", line.c_str());
+}
+
+// Every pack on $KFOOT_PACK_PATH (':'-separated absolute folders, each a pack or holding
+// kfoot_packs/; a relative one is one warning), in its order, each once.
 inline std::vector<std::string> pack_folders() {
   std::vector<std::string> found;
   std::set<std::string> seen;
@@ -166,6 +174,10 @@ inline std::vector<std::string> pack_folders() {
   };
   for (const auto& folder : split(env("KFOOT_PACK_PATH"), ':')) {
     if (folder.empty()) continue;
+    if (folder[0] != '/') {  // it would take kernels from wherever the program runs
+      pack_warning("KFOOT_PACK_PATH " + folder, "KFOOT_PACK_PATH entry " + shown(folder) + " ignored: not an absolute path");
+      continue;
+    }
     if (is_file(join(folder, "manifest.json"))) {
       add(folder);
       continue;
@@ -182,14 +194,6 @@ inline std::vector<std::string> pack_folders() {
       if (is_file(join(join(packs, name), "manifest.json"))) add(join(packs, name));
   }
   return found;
-}
-
-// One warning line per process for each thing named (a pack, an entry).
-inline void pack_warning(const std::string& subject, const std::string& line) {
-  static std::mutex mutex;
-  static std::unordered_set<std::string> warned;
-  std::lock_guard<std::mutex> guard(mutex);
-  if (warned.insert(subject).second) std::fprintf(stderr, "kfoot: %s\n", line.c_str());
 }
 
 class PackReader {
