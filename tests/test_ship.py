@@ -28,9 +28,10 @@ AS_ANOTHER_MACHINE = Path("/work/shared/tools/as-another-machine")
 HOT = "example::scale_kernel<float, 2>"
 
 
-def _ship(root: Path, mode: str) -> dict:
+def _ship(root: Path, mode: str, reference: Path | None = None) -> dict:
     """examples/ship built in `mode` (hybrid or rtc), installed, its build tree deleted, the prefix
-    moved, and the consumer built against the moved prefix with g++ alone."""
+    moved, and the consumer built against the moved prefix with g++ alone. The reference cubin is
+    the one Python compiles from the build tree's registry, unless one is given."""
     if not AS_ANOTHER_MACHINE.is_file() or os.geteuid() != 0:
         pytest.fail(f"{AS_ANOTHER_MACHINE} (run as root) is needed to run the consumer as on another machine")
     build = root / "build"
@@ -43,10 +44,10 @@ def _ship(root: Path, mode: str) -> dict:
     for step in (["--build", str(build)], ["--install", str(build), "--prefix", str(root / "prefix")]):
         proc = subprocess.run([_cmake(), *step], env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
-    registry = build / "kfoot" / "shiplib"
-    reference = root / "reference.cubin"
-    reference.write_bytes(runtime.open_registry(registry, cache=None, trace=None)
-                          .kernel("block_sum", T="float32", BLOCK=128).cubin("sm_90"))
+    if reference is None:
+        reference = root / "reference.cubin"
+        reference.write_bytes(runtime.open_registry(build / "kfoot" / "shiplib", cache=None, trace=None)
+                              .kernel("block_sum", T="float32", BLOCK=128).cubin("sm_90"))
     shutil.rmtree(build)
     prefix = root / "moved" / "elsewhere"
     prefix.parent.mkdir()
@@ -70,8 +71,10 @@ def shipped(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def shipped_rtc(tmp_path_factory):
-    return _ship(tmp_path_factory.mktemp("ship_rtc"), "rtc")
+def shipped_rtc(tmp_path_factory, shipped):
+    """The rtc build of the same spec: its installed registry must compile the very cubin Python
+    compiled from the hybrid build tree's (one NVRTC compile of the CUB kernel, not two)."""
+    return _ship(tmp_path_factory.mktemp("ship_rtc"), "rtc", reference=shipped["reference"])
 
 
 def _elsewhere(shipped, *args, nvrtc_dir: bool = True, cache: Path | None = None) -> subprocess.CompletedProcess:
