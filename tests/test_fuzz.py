@@ -587,3 +587,57 @@ def test_mutated_cache_entries_are_read_or_refused_never_a_crash(tmp_path):
                                     tmp_path, CACHE_ENTRY_MUTANTS)
     assert not failures, f"{len(failures)} of {CACHE_ENTRY_MUTANTS} mutants failed:\n" + "\n".join(failures[:20])
     assert outcomes["ok"] and outcomes["error"], outcomes
+
+
+PACK_MANIFEST_MUTANTS = 400
+
+
+def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(tmp_path):
+    """Packs are untrusted: mutants of a matching manifest (JSON-aware and byte-level: fields
+    retyped, deleted, duplicated, NaN, deep nesting, broken UTF-8) get the same verdict and the
+    same warning from Python (cache_pack.manifest_verdict) and C++ (detail/pack.hpp), never a
+    crash on either side."""
+    from kfoot.runtime import cache_pack
+    from test_cpp_vectors import VECTORS
+
+    vectors = json.loads((VECTORS / "pack_manifest.json").read_text())
+    (matching,) = [case for case in vectors["manifest"] if case["why"] == "a matching manifest"]
+    source = matching["text"].encode()
+    mutants = []
+    for index in range(PACK_MANIFEST_MUTANTS):
+        data, _ops = (mutate.mutant_json(source, SEED, index) if index % 2 else mutate.mutant(source, SEED, index))
+        mutants.append(data)
+    cases = [{"hex": data.hex()} for data in mutants]
+    file = tmp_path / "manifests.json"
+    file.write_text(json.dumps(dict(vectors, manifest=cases)))
+    cpp_answers = _vectors_program(tmp_path)(file, "manifest")
+    disagreements = []
+    for data, cpp_answer in zip(mutants, cpp_answers, strict=True):
+        use, problem = cache_pack.manifest_verdict(data, vectors["registry_sha256"], lambda: vectors["nvrtc"],
+                                                   lambda: vectors["nvjitlink"], vectors["arch"])
+        if {"use": use, "problem": problem} != cpp_answer:
+            disagreements.append(f"{data[:200]!r}: python {use}, {problem!r}; c++ {cpp_answer}")
+    assert not disagreements, f"{len(disagreements)} of {len(mutants)}:\n" + "\n".join(disagreements[:10])
+    assert {a["use"] for a in cpp_answers} == {True, False}
+
+
+def _vectors_program(folder: Path):
+    """tests/cpp/vectors.cpp, built as test_cpp_vectors builds it: its answers for one vector list."""
+    import shutil
+
+    from oracles.cli import run_kfoot
+
+    compiler = shutil.which("g++") or shutil.which("c++")
+    if not compiler:
+        pytest.skip("no C++ compiler (g++) on this machine")
+    program = folder / "vectors"
+    subprocess.run([compiler, "-std=c++17", "-O1", *run_kfoot("config", "--cflags").stdout.split(),
+                    str(REPO / "tests" / "cpp" / "vectors.cpp"), "-o", str(program),
+                    *run_kfoot("config", "--libs").stdout.split()], check=True)
+
+    def answers(*args):
+        proc = subprocess.run([str(program), *map(str, args)], capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    return answers

@@ -24,23 +24,70 @@ inline constexpr std::size_t kErrorPrefix = 80;  // characters of a value an err
 
 // `value` for an error line: quoted, control characters as escapes, cut to `limit` bytes with
 // the whole length after an ellipsis (kfoot.core.escape.shown).
-inline std::string shown(const std::string& value, std::size_t limit = kErrorPrefix) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < value.size() && i < limit; ++i) {
-    unsigned char c = static_cast<unsigned char>(value[i]);
-    if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\\' || c == '\'') out += std::string("\\") + static_cast<char>(c);
-    else if (c < 0x20 || c == 0x7f) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    } else out += static_cast<char>(c);
+// Whether Python's repr escapes code point `cp` (not str.isprintable): controls, the separators
+// and format characters (bidirectional overrides, zero-width ones), private use, non-characters.
+// Python's table also escapes unassigned code points, which this does not know.
+inline bool repr_escapes(std::uint32_t cp) {
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp == 0xad) return true;
+  if (cp == 0x34f) return false;
+  return cp == 0x61c || cp == 0x1680 || cp == 0x180e || (cp >= 0x2000 && cp <= 0x200f) ||
+         (cp >= 0x2028 && cp <= 0x202f) || (cp >= 0x205f && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206f) ||
+         cp == 0x3000 || (cp >= 0xd800 && cp <= 0xf8ff) || cp == 0xfeff || (cp >= 0xfff0 && cp <= 0xfffb) ||
+         cp == 0xfffe || cp == 0xffff || (cp >= 0xe0000 && cp <= 0xe0fff) || cp >= 0xf0000;
+}
+
+// One UTF-8 sequence's code point at `i` and its length, or length 0 for a byte that starts none.
+inline std::size_t utf8_at(const std::string& text, std::size_t i, std::uint32_t& cp) {
+  unsigned char c = static_cast<unsigned char>(text[i]);
+  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  cp = n == 1 ? c : n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
+  for (std::size_t k = 1; k < n; ++k) {
+    unsigned char next = static_cast<unsigned char>(text[i + k]);
+    if ((next >> 6) != 0x2) return 0;
+    cp = (cp << 6) | (next & 0x3f);
   }
-  out += "'";
-  if (value.size() > limit) {
-    std::string count = std::to_string(value.size());  // with thousands separators, as Python's {:,}
+  return n;
+}
+
+// `value` for an error line as kfoot.core.escape.shown writes it: Python's repr (its quote choice,
+// its escapes), cut to `limit` characters with the full length after an ellipsis. A byte that is
+// no UTF-8 is one \xHH character.
+inline std::string shown(const std::string& value, std::size_t limit = kErrorPrefix) {
+  std::size_t cut = 0;  // the bytes of the first `limit` characters, whose quotes pick repr's quote
+  for (std::size_t chars = 0; cut < value.size() && chars < limit; ++chars) {
+    std::uint32_t cp = 0;
+    std::size_t n = utf8_at(value, cut, cp);
+    cut += n ? n : 1;
+  }
+  std::string head = value.substr(0, cut);
+  char quote = head.find('\'') != std::string::npos && head.find('"') == std::string::npos ? '"' : '\'';
+  std::string out(1, quote);
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < value.size();) {
+    std::uint32_t cp = 0;
+    std::size_t n = utf8_at(value, i, cp);
+    if (n == 0) {
+      cp = static_cast<unsigned char>(value[i]);
+      n = 1;
+    }
+    if (chars < limit) {
+      char hex[16];
+      if (cp == '\n') out += "\\n";
+      else if (cp == '\r') out += "\\r";
+      else if (cp == '\t') out += "\\t";
+      else if (cp == '\\' || cp == static_cast<std::uint32_t>(quote)) out += std::string("\\") + static_cast<char>(cp);
+      else if (repr_escapes(cp) || (cp >= 0x80 && n == 1)) {
+        std::snprintf(hex, sizeof hex, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", cp);
+        out += hex;
+      } else out.append(value, i, n);
+    }
+    ++chars;
+    i += n;
+  }
+  out += quote;
+  if (chars > limit) {
+    std::string count = std::to_string(chars);  // with thousands separators, as Python's {:,}
     for (int at = static_cast<int>(count.size()) - 3; at > 0; at -= 3) count.insert(static_cast<std::size_t>(at), ",");
     out += "...(" + count + " characters)";
   }
