@@ -18,7 +18,7 @@ demo: install
 	$(BIN)/python scripts/demo.py
 
 test: install
-	$(BIN)/python -m pytest -q -ra --durations=25
+	$(BIN)/python -m pytest -q -ra --durations=25 -n 2 --dist loadfile
 
 clean:
 	rm -rf $(VENV) build .pytest_cache demo-out
