@@ -40,7 +40,7 @@ def _benchmarks_demo_table() -> dict[str, list[str]]:
 
 def test_readme_and_benchmarks_show_the_same_demo_run():
     readme, bench = _readme_demo_table(), _benchmarks_demo_table()
-    assert len(readme) == 13 and readme == bench, "README.md and docs/benchmarks.md show different make demo runs"
+    assert len(readme) == 15 and readme == bench, "README.md and docs/benchmarks.md show different make demo runs"
     dates = re.findall(r"20\d\d-\d\d-\d\d", section(README, "Example: `make demo`"))
     assert dates and dates[0] in section(DOC_TEXT["docs/benchmarks.md"], "context memory")
     phrase("README.md", "Real output of `make demo` (`scripts/demo.py`")

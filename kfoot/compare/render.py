@@ -36,15 +36,30 @@ def table_rows(result: Comparison) -> tuple[list[str], list[list[str]]]:
 
     rows += [
         ["first use: cold compile", *rtc_only(f"{fu['cold_compile_ms']:.0f} ms")],
-        ["first use: compile, warm PCH", *rtc_only(f"{fu['warm_pch_ms']:.0f} ms" if fu["warm_pch_ms"] is not None
-                                                    else fu["warm_pch_note"])],
+        ["first use: compile, warm PCH", *rtc_only(_figure(fu["warm_pch_ms"], "{:.0f} ms", fu["warm_pch_note"]))],
         ["first use: disk hit, new process", *rtc_only(f"{fu['disk_hit_ms']:.1f} ms")],
-        ["first use: remote hit, new process", *rtc_only(f"{fu['remote_hit_ms']:.1f} ms"
-                                                          if fu["remote_hit_ms"] is not None else fu["remote_note"])],
+        ["first use: remote hit, new process",
+         *rtc_only(_figure(fu["remote_hit_ms"], "{:.1f} ms", fu["remote_note"]))],
         ["first use: next kernel from disk", *rtc_only(f"{fu['disk_hit_next_ms']:.2f} ms")],
         ["first use: memory hit", *rtc_only(f"{fu['memory_hit_us']:.2f} µs")],
     ]
     return header, rows
+
+
+# A figure that was not measured says so in its cell; the reason, often long, would widen the
+# column for every row, so the caption gives it (first_use_notes).
+NOT_MEASURED = "not measured"
+
+
+def _figure(value, spelling: str, note: str | None) -> str:
+    return spelling.format(value) if value is not None else NOT_MEASURED
+
+
+def first_use_notes(first_use: dict) -> list[str]:
+    """Why a first-use row has no figure, one line each."""
+    return [f"{row} not measured: {first_use[note]}" for row, value, note in (
+        ("compile, warm PCH", "warm_pch_ms", "warm_pch_note"), ("remote hit", "remote_hit_ms", "remote_note"))
+        if first_use[value] is None and first_use[note]]
 
 
 def caption(result: Comparison, show=terminal_text) -> list[str]:
@@ -69,6 +84,7 @@ def caption(result: Comparison, show=terminal_text) -> list[str]:
                      "(RTC: their cubins after kfoot warm --trace).")
     lines.append(f"first use: {show(result.first_use['variant'])} for {result.first_use['arch']}, NVRTC already "
                  "loaded; shipped = the library, or the registry and its templates.")
+    lines += first_use_notes(result.first_use)
     return lines
 
 
