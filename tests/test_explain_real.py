@@ -114,3 +114,17 @@ def test_an_anonymous_namespace_familys_emitted_spec_builds_its_kernels(anonymou
     listed = set(run_kfoot("enumerate", spec, "--list").stdout.split("\n")) - {""}
     hot = set(read_trace(tmp_path / "hot.jsonl"))
     assert len(hot) == 1 and hot <= listed
+
+
+def test_families_explained_in_worker_processes_match_one_process(curand_library, curand_explained, monkeypatch):
+    """Large libraries' families are explained in a pool (kfoot.explain.run.PARALLEL_KERNELS):
+    forced on for libcurand, the explanation is the one a single process gives."""
+    from kfoot.explain import run
+    from kfoot.explain.explain_json import to_document
+
+    monkeypatch.setenv("KFOOT_CACHE", "0")
+    one = to_document(run.explain_paths([curand_library], jobs=1))
+    monkeypatch.setattr(run, "PARALLEL_KERNELS", 0)
+    pooled = to_document(run.explain_paths([curand_library], jobs=2))
+    assert pooled == one
+    assert [f["name"] for f in one["families"]] == [f["name"] for f in curand_explained["families"]]

@@ -50,21 +50,21 @@ def collapses(rows: dict[str, tuple[str, ...]], digests: dict[tuple[str, str], s
     only there, in every arch and for every other argument list where two or more of them meet.
     `rows`: a kernel name's arguments; `digests`: (arch, name) -> fingerprint."""
     out = []
+    in_order = [rows[name] for name in sorted(rows)]  # the axes' value order
+    coded = [(arch, rows[name], digest) for (arch, name), digest in digests.items()]
     for position in range(width):
-        if len({args[position] for args in rows.values()}) < 2:
-            out.append([])  # one value: nothing to collapse
+        values = list(dict.fromkeys(args[position] for args in in_order))
+        if len(values) < 2 or len(values) > MAX_PAIRED_VALUES:
+            out.append([])  # one value: nothing to collapse; too many: not searched
             continue
         # (arch, the other arguments) -> value at `position` -> fingerprint
         contexts: dict[tuple, dict[str, str]] = defaultdict(dict)
-        for (arch, name), digest in digests.items():
-            args = rows[name]
+        for arch, args, digest in coded:
             contexts[(arch, args[:position] + args[position + 1:])][args[position]] = digest
-        values = list(dict.fromkeys(rows[name][position] for name in sorted(rows)))  # the axis's order
-        if len(values) > MAX_PAIRED_VALUES:
-            out.append([])
-            continue
         same, met = defaultdict(int), defaultdict(int)
         for found in contexts.values():
+            if len(found) < 2:
+                continue
             for a, b in combinations(sorted(found), 2):
                 met[(a, b)] += 1
                 same[(a, b)] += found[a] == found[b]

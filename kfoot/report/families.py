@@ -22,9 +22,10 @@ import cpp_demangle
 # folder: `__nv_static_25__edfb10f1_4_t_cu_d589cb60__Z8static_kPf` (static kernels in -rdc code),
 # `_GLOBAL__N__edfb10f1_4_t_cu_d589cb60` (anonymous namespaces, when left mangled). The same
 # kernel built elsewhere must land in the same family, so families drop those IDs.
+# (text each match holds, so a name without it is not scanned: long demangled names, 4 patterns)
 _MODULE_ID_PATTERNS = (
-    (re.compile(r"__nv_static_\d+__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}__"), r"__nv_static__\1__"),
-    (re.compile(r"_GLOBAL__N__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}"), r"_GLOBAL__N__\1"),
+    (("__nv_static_",), re.compile(r"__nv_static_\d+__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}__"), r"__nv_static__\1__"),
+    (("_GLOBAL__N__",), re.compile(r"_GLOBAL__N__[0-9a-f]{8}_\d+_(\w+?)_[0-9a-f]{8}"), r"_GLOBAL__N__\1"),
     # CCCL's versioned inline namespaces, named from the CCCL version and the -arch list, so a
     # toolkit upgrade or a new target renames every cub/thrust kernel:
     # cub/util_namespace.cuh and thrust/detail/config/namespace.h build
@@ -34,8 +35,8 @@ _MODULE_ID_PATTERNS = (
     # Older eras: `CUB_200101_SM_520_NS` (2.x), and the arch list left unexpanded where the compiler
     # does not define __CUDA_ARCH_LIST__ (clang: TensorFlow's `cub::CUB_200805_SM___CUDA_ARCH_LIST__::`,
     # `THRUST_200805___CUDA_ARCH_LIST___NS`): whatever follows the version is part of the namespace.
-    (re.compile(r"\b(cub|thrust)::(?:(?:CUB|THRUST)_\d+|_V_\d+)\w*::"), r"\1::"),
-    (re.compile(r"\b(cuda(?:::\w+?)*?)::__\d+::"), r"\1::"),
+    (("::CUB_", "::THRUST_", "::_V_"), re.compile(r"\b(cub|thrust)::(?:(?:CUB|THRUST)_\d+|_V_\d+)\w*::"), r"\1::"),
+    (("::__",), re.compile(r"\b(cuda(?:::\w+?)*?)::__\d+::"), r"\1::"),
 )
 
 
@@ -43,8 +44,9 @@ def strip_module_ids(name: str) -> str:
     """A name with nvcc's per-build module IDs and CCCL's versioned namespaces removed."""
     if "::" not in name and "__nv_static_" not in name and "_GLOBAL__N__" not in name:
         return name  # nothing a pattern could match (the last two match "::" only): the common mangled name
-    for pattern, replacement in _MODULE_ID_PATTERNS:
-        name = pattern.sub(replacement, name)
+    for needles, pattern, replacement in _MODULE_ID_PATTERNS:
+        if any(needle in name for needle in needles):
+            name = pattern.sub(replacement, name)
     return name
 
 
