@@ -25,6 +25,7 @@ from kfoot.core.errors import KfootError
 from kfoot.core.units import parse_bytes
 from kfoot.core.store import default_cache_root
 from kfoot.runtime.kernel_cache import CacheWarning, DiskCache
+from test_cache_hostile import fake_cubin
 
 
 def key(n: int) -> str:
@@ -33,9 +34,7 @@ def key(n: int) -> str:
 
 def fill(cache: DiskCache, n: int, payload_size: int = 1000) -> list[str]:
     """n entries, each with its own cubin (a fabricated CUDA ELF defining the entry's kernel, as
-    import and verify check) of about payload_size bytes."""
-    from test_cache_hostile import fake_cubin
-
+    lookups, import and verify check) of about payload_size bytes."""
     keys = []
     for i in range(n):
         k = key(i)
@@ -46,7 +45,7 @@ def fill(cache: DiskCache, n: int, payload_size: int = 1000) -> list[str]:
 
 def test_roundtrip_and_private_directory(tmp_path):
     cache = DiskCache(tmp_path / "c")
-    cubin = b"\x7fELF" + os.urandom(500)
+    cubin = fake_cubin("_Z1a", pad=500, also=("_Z1b",))
     cache.put_program(cubin, [(key(1), "_Z1a", {"arch": "sm_90"}), (key(2), "_Z1b", {"arch": "sm_90"})])
     hit = cache.get(key(2))
     assert hit.cubin == cubin and hit.lowered_name == "_Z1b"
@@ -60,7 +59,7 @@ def test_roundtrip_and_private_directory(tmp_path):
 @pytest.mark.parametrize("damage", ["flip_entry", "truncate_entry", "flip_cubin", "truncate_cubin", "wrong_key", "garbage"])
 def test_damaged_entry_is_discarded_with_one_warning(tmp_path, damage):
     cache = DiskCache(tmp_path / "c")
-    cubin = os.urandom(2000)
+    cubin = fake_cubin("_Z1a", pad=2000, also=("_Z1b",))
     cache.put_program(cubin, [(key(1), "_Z1a", {})])
     entry = cache.entry_path(key(1))
     blob = next(iter(cache.blobs().values()))
@@ -146,7 +145,7 @@ def test_prune_removes_least_recently_used_first(tmp_path):
 
 def test_shared_cubin_stays_while_any_entry_uses_it(tmp_path):
     cache = DiskCache(tmp_path / "c")
-    cache.put_program(os.urandom(5000), [(key(1), "_Za", {}), (key(2), "_Zb", {})])
+    cache.put_program(fake_cubin("_Za", pad=5000, also=("_Zb",)), [(key(1), "_Za", {}), (key(2), "_Zb", {})])
     now = time.time()
     os.utime(cache.entry_path(key(1)), (now - 1000, now - 1000))
     _, _, total = cache.usage()

@@ -33,14 +33,17 @@ OTHER_UID = 12345
 
 
 # ------------------------------------------------------------------------------ fabricated cubins
-def fake_cubin(kernel: str, sm: int = 90, pad: int = 0) -> bytes:
-    """A minimal CUDA ELF (EM_CUDA, ABI 8) whose symtab defines `kernel` as an entry (st_other
-    0x10) in its own .text section; `pad` code bytes make sizes differ."""
+def fake_cubin(kernel: str, sm: int = 90, pad: int = 0, also: tuple[str, ...] = ()) -> bytes:
+    """A minimal CUDA ELF (EM_CUDA, ABI 8) whose symtab defines `kernel` (and the kernels `also`
+    names, at the same code) as entries (st_other 0x10) in its own .text section; `pad` code
+    bytes make sizes differ."""
     text = bytes(range(256)) * (pad // 256) + bytes(pad % 256)
     shstr = b"\0.shstrtab\0.strtab\0.symtab\0.text." + kernel.encode() + b"\0"
-    strtab = b"\0" + kernel.encode() + b"\0"
+    strtab = b"\0" + b"".join(name.encode() + b"\0" for name in (kernel, *also))
     sym = struct.Struct("<IBBHQQ")
-    symtab = sym.pack(0, 0, 0, 0, 0, 0) + sym.pack(1, 0x12, 0x10, 4, 0, len(text))
+    symtab = sym.pack(0, 0, 0, 0, 0, 0)
+    for name in (kernel, *also):
+        symtab += sym.pack(strtab.index(b"\0" + name.encode() + b"\0") + 1, 0x12, 0x10, 4, 0, len(text))
     blobs, offset, body = [], 64, b""
     for data in (shstr, strtab, symtab, text):
         blobs.append((offset, len(data)))
