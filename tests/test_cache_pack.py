@@ -222,7 +222,7 @@ def serve_ids(tmp_path_factory):
     if not compiler:
         pytest.skip("no C++ compiler (g++) on this machine")
     out = tmp_path_factory.mktemp("serve_ids") / "serve_ids"
-    subprocess.run([compiler, "-std=c++17", "-O1", *run_kfoot("config", "--cflags").stdout.split(),
+    subprocess.run([compiler, "-std=c++17", "-O0", *run_kfoot("config", "--cflags").stdout.split(),
                     str(REPO / "tests" / "cpp" / "serve_ids.cpp"), "-o", str(out),
                     *run_kfoot("config", "--libs").stdout.split()], check=True)
     return out

@@ -284,7 +284,7 @@ def test_cflags_are_words_shlex_keeps(scale_registry, python_cubin, cuobjdump, t
     assert words == printed.split()
     assert words[0] == "-I" + run_kfoot("config", "--include-dir").stdout.strip()
     program = tmp_path / "one_liner"
-    subprocess.run([_compiler(), "-std=c++17", "-O1", str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o",
+    subprocess.run([_compiler(), "-std=c++17", "-O0", str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o",
                     str(program), *words], check=True)
     _one_liner_matches_python(program, scale_registry, python_cubin, cuobjdump, tmp_path)
 
@@ -347,7 +347,7 @@ def test_kernel_from_a_temporary_registry_outlives_it(scale_registry, python_cub
     the cubin is the one Python compiles (cuobjdump's functions, pyelftools' .text)."""
     flags = run_kfoot("config", "--cflags").stdout.split()
     program = tmp_path / "one_liner"
-    subprocess.run([_compiler(), "-std=c++17", "-g", "-O1", "-fsanitize=address", "-fno-omit-frame-pointer", *flags,
+    subprocess.run([_compiler(), "-std=c++17", "-g", "-O0", "-fsanitize=address", "-fno-omit-frame-pointer", *flags,
                     str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o", str(program),
                     *run_kfoot("config", "--libs").stdout.split()], check=True)
     out = tmp_path / "cpp.cubin"

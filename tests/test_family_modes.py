@@ -81,7 +81,7 @@ def rtc_check(tmp_path_factory):
     compiler = shutil.which("g++") or pytest.skip("no C++ compiler (g++)")
     flags, libs = run_kfoot("config", "--cflags").stdout.split(), run_kfoot("config", "--libs").stdout.split()
     program = tmp_path_factory.mktemp("cpp") / "rtc_check"
-    subprocess.run([compiler, "-std=c++17", "-O1", *flags, str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o",
+    subprocess.run([compiler, "-std=c++17", "-O0", *flags, str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o",
                     str(program), *libs], check=True)
     return program
 

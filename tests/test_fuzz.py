@@ -631,7 +631,7 @@ def _vectors_program(folder: Path):
     if not compiler:
         pytest.skip("no C++ compiler (g++) on this machine")
     program = folder / "vectors"
-    subprocess.run([compiler, "-std=c++17", "-O1", *run_kfoot("config", "--cflags").stdout.split(),
+    subprocess.run([compiler, "-std=c++17", "-O0", *run_kfoot("config", "--cflags").stdout.split(),
                     str(REPO / "tests" / "cpp" / "vectors.cpp"), "-o", str(program),
                     *run_kfoot("config", "--libs").stdout.split()], check=True)
 

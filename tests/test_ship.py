@@ -53,7 +53,7 @@ def _ship(root: Path, mode: str, reference: Path | None = None) -> dict:
     prefix.parent.mkdir()
     (root / "prefix").rename(prefix)
     consumer = root / "consumer"
-    subprocess.run(["g++", "-std=c++17", "-O1", *(["-DSHIPLIB_RTC"] if mode == "rtc" else []),
+    subprocess.run(["g++", "-std=c++17", "-O0", *(["-DSHIPLIB_RTC"] if mode == "rtc" else []),
                     str(REPO / "examples" / "ship" / "consumer" / "consumer.cpp"),
                     f"-I{prefix / 'include'}", f"-L{prefix / 'lib'}", "-lshiplib", "-ldl", "-pthread",
                     f"-Wl,-rpath,{prefix / 'lib'}", "-o", str(consumer)], check=True)
