@@ -158,7 +158,7 @@ def pack_cmd(registry, trace, all_variants, archs, out_dir, max_wheel_bytes, job
     with terminal().status() as note:
         note(f"compiling {len(variants)} variant(s) for {archs}")
         result = pack_registry(loaded, variants, parse_archs(archs), out_dir, max_wheel_bytes=limit, jobs=jobs,
-                      batch_size=batch_size or DEFAULT_BATCH)
+                               batch_size=batch_size or DEFAULT_BATCH)
     _show(result, as_json)
 
 

@@ -287,13 +287,19 @@ class PackListing:
         return "".join(terminal_text(line) + "\n" for line in lines)
 
 
+_ARCHS_PROBLEM = "manifest field 'archs' is not a list of arch names"
+
+
+def _arch_names(archs: object) -> bool:
+    return isinstance(archs, list) and all(isinstance(a, str) for a in archs)
+
+
 def _listing_problem(manifest: object) -> str | None:
     """What keeps a parsed manifest from being listed (its fields are shown as they are typed)."""
     if not isinstance(manifest, dict) or manifest.get("format") != PACK_FORMAT:
         return f"not a {PACK_FORMAT} manifest"
-    archs = manifest.get("archs")
-    if not isinstance(archs, list) or not all(isinstance(a, str) for a in archs):
-        return "manifest field 'archs' is not a list of arch names"
+    if not _arch_names(manifest.get("archs")):
+        return _ARCHS_PROBLEM
     entries = manifest.get("entries")
     if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
         return "manifest field 'entries' is not a count"
@@ -330,9 +336,8 @@ class PackReader:
     their files are read when one of those owns them and no one else may write them (a pack's
     cubins run in the process), never written or deleted."""
 
-    def __init__(self, folder: Path, manifest: dict):
+    def __init__(self, folder: Path):
         self.folder = folder
-        self.manifest = manifest
         self._store = Store(folder, subfolders=("entries", "blobs"))
         self._warned: set[str] = set()
 
@@ -398,8 +403,8 @@ def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, jitlink_vers
     if manifest.get("registry_sha256") != registry_sha:
         return False, "made from another registry.json"
     archs = manifest.get("archs")
-    if not isinstance(archs, list) or not all(isinstance(a, str) for a in archs):
-        return False, "manifest field 'archs' is not a list of arch names"
+    if not _arch_names(archs):
+        return False, _ARCHS_PROBLEM
     if arch not in archs:
         return False, None  # another arch's pack: not for this context, nothing to say
     nvrtc = manifest.get("nvrtc")
@@ -434,7 +439,7 @@ def packs_for(registry: Registry, arch: str, nvrtc_version, jitlink_version) -> 
         if problem is None:
             use, problem = manifest_verdict(data, registry_sha, nvrtc_version, jitlink_version, arch)
             if use:
-                readers.append(PackReader(folder, json.loads(data)))
+                readers.append(PackReader(folder))
                 continue
         if problem is not None and str(folder) not in _SEEN_MISMATCH:
             _SEEN_MISMATCH.add(str(folder))
