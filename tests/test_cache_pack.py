@@ -373,3 +373,12 @@ def test_cpp_ignores_a_relative_kfoot_pack_path_entry(mini_registry, installed, 
     got = json.loads(proc.stdout)
     assert (got["pack_hits"], got["compiles"]) == (0, len(ids))
     assert proc.stderr.splitlines() == ["kfoot: KFOOT_PACK_PATH entry 'site' ignored: not an absolute path"]
+
+
+def test_a_runtime_warning_in_a_kfoot_command_is_one_line(tmp_path):
+    """A warning the runtime raises (here a relative KFOOT_PACK_PATH entry) reaches a kfoot
+    command's user as one line naming it, not Python's two (file:line, then the source line)."""
+    env = dict(os.environ, KFOOT_PACK_PATH="relative-folder")
+    proc = run_kfoot("cache", "packs", env=env)
+    assert proc.stderr.splitlines() == [
+        "kfoot: warning: PackWarning: KFOOT_PACK_PATH entry 'relative-folder' ignored: not an absolute path"]

@@ -44,12 +44,23 @@ def cli():
     """kfoot: measure and control the kernel footprint of CUDA template libraries."""
 
 
+def _warning_line(message, category, filename, lineno, file=None, line=None) -> None:
+    from .terminal import terminal
+
+    terminal().note(f"kfoot: warning: {category.__name__}: {message}")
+
+
 def main(argv=None) -> int:
     """Entry point: exit 0 success, 1 a check failed, 2 bad input or usage, 130 Ctrl-C (SIGINT),
     143 SIGTERM. Both signals unwind the same way: workers and ninja are stopped, no traceback."""
+    import warnings
+
     from ..core import workers
 
     workers.install_signal_handlers()
+    # The runtime warns through Python's warnings (a program using it chooses how to show them);
+    # a kfoot command shows each as one line, without Python's file:line and source line.
+    warnings.showwarning = _warning_line
     try:
         rv = cli.main(args=argv, prog_name="kfoot", standalone_mode=False)
     except KfootError as exc:
