@@ -18,11 +18,9 @@ import zipfile
 
 import pytest
 
-from kfoot.compile.rtc_registry import build_rtc
-from kfoot.variants.loader import load_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
-from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
+from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, build_mini_registry
 
 
 def cubin_symbols(data: bytes) -> set[str]:
@@ -36,10 +34,7 @@ def cubin_symbols(data: bytes) -> set[str]:
 
 @pytest.fixture(scope="module")
 def mini_registry(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mini_pack")
-    out = folder / "registry"
-    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
-    return out
+    return build_mini_registry(tmp_path_factory.mktemp("mini_pack"))
 
 
 def test_packed_wheels_install_and_hold_every_kernel_verified(mini_registry, tmp_path):

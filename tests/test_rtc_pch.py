@@ -15,12 +15,10 @@ import sys
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from kfoot.compile.rtc_registry import build_rtc
-from kfoot.variants.loader import load_spec
 from oracles.cli import REPO, run_kfoot
 from test_cpp_runtime import _env, rtc_check, scale_registry  # noqa: F401 (fixtures: the C++ program, the example registry)
 from test_cpp_runtime import _run as _run_cpp
-from test_rtc_support import cubin_facts, write_mini_spec
+from test_rtc_support import cubin_facts, build_mini_registry
 
 # Compiles three mini variants one program each in one process, the PCH corrupted (or not)
 # after the first; prints the cubins' paths and the PCH counters.
@@ -46,10 +44,7 @@ print(json.dumps({"hits": pch.STATS.hits, "created": pch.STATS.created, "refused
 
 @pytest.fixture(scope="module")
 def mini_registry(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mini_pch")
-    out = folder / "registry"
-    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
-    return out
+    return build_mini_registry(tmp_path_factory.mktemp("mini_pch"))
 
 
 def _run(registry, tmp_path, name, *, pch="1", corrupt=False):

@@ -16,10 +16,8 @@ import time
 
 import pytest
 
-from kfoot.compile.rtc_registry import build_rtc
-from kfoot.variants.loader import load_spec
 from oracles.cli import run_kfoot
-from test_rtc_support import MINI_VARIANTS, write_mini_spec
+from test_rtc_support import MINI_VARIANTS, build_mini_registry
 
 redis = pytest.importorskip("redis")
 SERVER = shutil.which("redis-server")
@@ -51,10 +49,7 @@ def server(tmp_path):
 
 @pytest.fixture(scope="module")
 def mini_registry(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mini_remote")
-    out = folder / "registry"
-    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
-    return out
+    return build_mini_registry(tmp_path_factory.mktemp("mini_remote"))
 
 
 def _warm(registry, cache, url):

@@ -65,6 +65,16 @@ def write_mini_spec(folder: Path) -> Path:
     return spec
 
 
+def build_mini_registry(folder: Path) -> Path:
+    """The mini spec (write_mini_spec) built as an RTC registry in folder/registry."""
+    from kfoot.compile.rtc_registry import build_rtc
+    from kfoot.variants.loader import load_spec
+
+    out = folder / "registry"
+    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
+    return out
+
+
 def cubin_facts(cubin: bytes, tmp: Path) -> tuple[int, set[str]]:
     """(sm number, demangled kernel names) as cuobjdump reads them: the independent oracle."""
     found = image_elf_kernels(cubin, tmp)

@@ -14,23 +14,18 @@ import numpy as np
 import pytest
 
 from kfoot import runtime
-from kfoot.compile.rtc_registry import build_rtc
 from kfoot.core.errors import KfootError
 from kfoot.runtime import nvrtc
 from kfoot.runtime.kernel_cache import CacheWarning, DiskCache
-from kfoot.variants.loader import load_spec
 from oracles.errors import assert_error
-from test_rtc_support import cubin_facts, template_id_of, write_mini_spec
+from test_rtc_support import cubin_facts, template_id_of, build_mini_registry
 
 TWICE_HALF = "mini::apply_kernel<mini::op::Twice, __half, __half>"
 
 
 @pytest.fixture(scope="module")
 def registry_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rt")
-    out = folder / "registry"
-    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
-    return out
+    return build_mini_registry(tmp_path_factory.mktemp("rt"))
 
 
 def open_reg(registry_dir, cache=None, trace=None):

@@ -11,20 +11,15 @@ import sys
 import pytest
 
 from kfoot import runtime
-from kfoot.compile.rtc_registry import build_rtc
 from kfoot.runtime.kernel_cache import DiskCache
-from kfoot.variants.loader import load_spec
 from oracles.cli import REPO, run_kfoot
 from oracles.errors import assert_error
-from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, write_mini_spec
+from test_rtc_support import MINI_VARIANTS, cubin_facts, template_id_of, build_mini_registry
 
 
 @pytest.fixture(scope="module")
 def registry_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("warm")
-    out = folder / "registry"
-    build_rtc(load_spec(write_mini_spec(folder / "spec")), out)
-    return out
+    return build_mini_registry(tmp_path_factory.mktemp("warm"))
 
 
 def env_for(cache_dir, **extra):
