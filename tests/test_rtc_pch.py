@@ -2,15 +2,17 @@
 
 Oracles: the cubin compiled with a PCH against the one compiled with KFOOT_PCH=0 (pyelftools'
 .text of each kernel, cuobjdump's function list), NVRTC's own PCH messages, and the files a
-process leaves in its TMPDIR.
+process leaves in its TMPDIR, killed (SIGKILL) or not.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from elftools.elf.elffile import ELFFile
@@ -93,6 +95,8 @@ def test_the_cpp_runtime_reuses_a_pch_within_its_process(rtc_check, scale_regist
     for mode in ("1", "0"):
         tmp = tmp_path / f"tmp{mode}"
         tmp.mkdir()
+        if mode == "1":  # a killed Python process's folder: the C++ runtime removes it too
+            _killed_python_folder(tmp)
         out = tmp_path / f"cpp{mode}.cubin"
         runs[mode] = _run_cpp(rtc_check, scale_registry, "sm_90", out, "--id", "example::scale_kernel<float, 2>",
                               env=_env(None, KFOOT_CACHE="off", KFOOT_PCH=mode, TMPDIR=str(tmp),
@@ -137,3 +141,89 @@ def test_cache_stats_counts_pch_hits_of_every_process(mini_registry, tmp_path):
     stats = run_kfoot("cache", "--cache-dir", cache, "stats", "--json")
     assert json.loads(stats.stdout)["pch_hits"] == used
     assert "precompiled-header hits" in run_kfoot("cache", "--cache-dir", cache, "stats").stdout
+
+
+# Makes this process's PCH folder, prints it, and then waits for stdin to close, or kills itself.
+HOLD_SCRIPT = r"""
+import os, signal, sys
+from kfoot.runtime import pch
+pch.prepare()
+print(pch._folder, flush=True)
+if sys.argv[1] == "kill":
+    os.kill(os.getpid(), signal.SIGKILL)
+sys.stdin.read()
+"""
+
+
+def _pch_env(tmp) -> dict:
+    return dict(os.environ, TMPDIR=str(tmp), KFOOT_PCH="1", PYTHONPATH=str(REPO))
+
+
+def _killed_python_folder(tmp) -> str:
+    proc = subprocess.run([sys.executable, "-c", HOLD_SCRIPT, "kill"], capture_output=True, text=True,
+                          env=_pch_env(tmp), timeout=120)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    folder = proc.stdout.strip()
+    assert sorted(os.listdir(folder)) == ["owner.lock"], "a killed process cannot clean up: the folder stays"
+    return os.path.basename(folder)
+
+
+def _tree(path) -> dict:
+    return {p.relative_to(path).as_posix(): p.is_symlink() for p in sorted(path.rglob("*"))}
+
+
+def test_a_killed_process_pch_folder_is_removed_and_nothing_else(tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    alive = subprocess.Popen([sys.executable, "-c", HOLD_SCRIPT, "hold"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=_pch_env(tmp))
+    try:
+        live = os.path.basename(alive.stdout.readline().strip())
+        dead = _killed_python_folder(tmp)  # its start leaves the live process's folder alone
+        assert live in os.listdir(tmp)
+        # What is not a dead kfoot process's PCH folder, though named like one or holding a lock.
+        (tmp / "kfoot-pch-nolock").mkdir()
+        (tmp / "kfoot-pch-nolock" / "a.pch").write_bytes(b"x")
+        outside = tmp_path / "outside"
+        outside.mkdir()
+        (outside / "owner.lock").write_bytes(b"")
+        (outside / "b.pch").write_bytes(b"y")
+        (tmp / "kfoot-pch-link").symlink_to(outside)
+        (tmp / "kfoot-pch-notes").mkdir()
+        (tmp / "kfoot-pch-notes" / "owner.lock").write_bytes(b"")
+        (tmp / "kfoot-pch-notes" / "notes.txt").write_text("mine")
+        (tmp / "other-dir").mkdir()
+        (tmp / "other-dir" / "owner.lock").write_bytes(b"")
+        before = _tree(tmp)
+        proc = subprocess.run([sys.executable, "-c", HOLD_SCRIPT, "exit"], input="", capture_output=True, text=True,
+                              env=_pch_env(tmp), timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        after = _tree(tmp)
+        # The dead process's folder is gone; the live one's, and everything else, as it was.
+        assert {k: v for k, v in before.items() if not k.startswith(dead)} == after
+        assert dead in before and f"{live}/owner.lock" in after
+        assert _tree(outside) == {"b.pch": False, "owner.lock": False}
+    finally:
+        alive.stdin.close()
+        alive.wait(timeout=60)
+    assert live not in os.listdir(tmp), "the live process removed its own folder at exit"
+
+
+def test_a_killed_cpp_process_pch_folder_is_removed_by_python(rtc_check, scale_registry, tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = _env(None, KFOOT_CACHE="off", KFOOT_PCH="1", TMPDIR=str(tmp), RTC_CHECK_FIRST="example::scale_kernel<float, 1>")
+    proc = subprocess.Popen([str(rtc_check), str(scale_registry), "sm_90", str(tmp_path / "out.cubin"), "--id",
+                             "example::scale_kernel<float, 2>"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    locks = []
+    while not locks and time.monotonic() < deadline and proc.poll() is None:
+        locks = list(tmp.glob("kfoot-pch-*/owner.lock"))
+        time.sleep(0.005)
+    proc.kill()  # SIGKILL: no destructor runs
+    proc.wait()
+    assert locks, "the C++ runtime made no PCH folder with its lock"
+    assert locks[0].exists(), "a killed C++ process cannot clean up: the folder stays"
+    subprocess.run([sys.executable, "-c", HOLD_SCRIPT, "exit"], input="", check=True, env=_pch_env(tmp), timeout=120)
+    assert list(tmp.iterdir()) == []

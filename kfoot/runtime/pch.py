@@ -15,6 +15,14 @@ over NVRTC's default 256 MiB, hence PCH_HEAP_BYTES). So PCH files live in a priv
 of the process (`mkdtemp`, 0700), written under a temporary name and renamed into place, and
 are deleted when the process that made the folder exits.
 
+A process killed before it exits (SIGKILL, the OOM killer, a crash) cannot delete its folder,
+and a CUB preamble's PCH is 298 MB: a server restarted a few times would fill /tmp. So the folder
+holds OWNER_LOCK, flock-ed by the process (and its forked workers, which share the lock) for as
+long as it lives, and the kernel drops the lock when the last of them dies, however they die.
+Before a process makes its folder it deletes its user's folders whose lock it can take: their
+owners are gone. A lock, not a PID: PIDs are reused and are not unique across PID namespaces
+that share /tmp (containers).
+
 A PCH NVRTC cannot open or refuses is a silent recompile without it. `KFOOT_PCH=0` turns PCH off.
 Mirrored by kfoot/include/kfoot/detail/pch.hpp.
 """
@@ -23,10 +31,12 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
+import fcntl
 import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -57,6 +67,12 @@ STATS = PchStats()
 _lock = threading.Lock()
 _folder: str | None = None
 _folder_pid: int | None = None
+_owner_fd: int | None = None  # OWNER_LOCK, held (flock) while this process and its forks live
+_tried = False  # the folder was made, or could not be
+
+FOLDER_PREFIX = "kfoot-pch-"  # kfoot/include/kfoot/detail/pch.hpp makes the same folders
+OWNER_LOCK = "owner.lock"
+_OWN_SUFFIXES = (".pch", ".tmp")  # what a PCH folder holds besides OWNER_LOCK
 _failed: set[str] = set()  # preambles whose PCH could not be made (heap too small, NVRTC said no)
 
 
@@ -65,13 +81,91 @@ def preamble_key(source: str, options: tuple[str, ...], digests: list[str]) -> s
     return hashlib.sha256(json.dumps([source, list(options), digests]).encode()).hexdigest()
 
 
-def _pch_folder() -> str:
-    global _folder, _folder_pid
-    if _folder is None:
+def _pch_folder() -> str | None:
+    """This process's PCH folder, made (and the heap set) on first use; None when it cannot be
+    made with its lock (then programs compile without a PCH)."""
+    global _folder, _folder_pid, _owner_fd, _tried
+    if _folder is None and not _tried:
+        _tried = True
+        base = tempfile.gettempdir()
+        remove_abandoned(base)
+        try:
+            folder = tempfile.mkdtemp(prefix=FOLDER_PREFIX, dir=base)
+        except OSError:
+            return None
+        try:
+            _owner_fd = _hold_owner_lock(folder)
+        except OSError:  # no lock, no folder: a killed process's folder must be findable
+            shutil.rmtree(folder, ignore_errors=True)
+            return None
         nvrtc.set_pch_heap_size(PCH_HEAP_BYTES)
-        _folder, _folder_pid = tempfile.mkdtemp(prefix="kfoot-pch-"), os.getpid()
+        _folder, _folder_pid = folder, os.getpid()
         atexit.register(_remove_folder)
     return _folder
+
+
+def _hold_owner_lock(folder: str) -> int:
+    """Make OWNER_LOCK in `folder`, locked before it has its name: a sweeper that finds the name
+    never takes the lock of a live process."""
+    partial = os.path.join(folder, OWNER_LOCK + ".tmp")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.replace(partial, os.path.join(folder, OWNER_LOCK))
+    return fd
+
+
+def remove_abandoned(base: str) -> list[str]:
+    """Delete the PCH folders in `base` whose owners are gone (their OWNER_LOCK can be taken);
+    the names deleted. Only this user's folders named FOLDER_PREFIX*, holding only OWNER_LOCK,
+    *.pch and *.tmp regular files; anything else (a symlink, a folder without the lock, another
+    file inside) is left as it is."""
+    removed = []
+    try:
+        names = [n for n in os.listdir(base) if n.startswith(FOLDER_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        if _remove_if_abandoned(base, name):
+            removed.append(name)
+    return removed
+
+
+def _remove_if_abandoned(base: str, name: str) -> bool:
+    path = os.path.join(base, name)
+    try:
+        folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        if os.fstat(folder).st_uid != os.getuid():
+            return False
+        try:
+            lock = os.open(OWNER_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
+        except OSError:
+            return False  # no lock: not a folder this kfoot made, or one being made
+        try:
+            if not stat.S_ISREG(os.fstat(lock).st_mode):
+                return False
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return False  # its owner (or a sweeper) holds it
+            entries = os.listdir(folder)
+            for entry in entries:
+                if entry != OWNER_LOCK and not entry.endswith(_OWN_SUFFIXES):
+                    return False
+                if not stat.S_ISREG(os.lstat(entry, dir_fd=folder).st_mode):
+                    return False
+            for entry in sorted(entries, key=lambda e: e == OWNER_LOCK):  # the lock last
+                os.unlink(entry, dir_fd=folder)
+            os.rmdir(path)
+            return True
+        finally:
+            os.close(lock)
+    except OSError:
+        return False
+    finally:
+        os.close(folder)
 
 
 def _remove_folder() -> None:
@@ -95,7 +189,7 @@ def compile_program(source: str, name_expressions: list[str], options: tuple[str
     key = preamble_key(source, options, digests)
     with _lock:
         folder = _pch_folder()
-        if key in _failed:
+        if folder is None or key in _failed:
             return nvrtc.compile_program(source, name_expressions, options, link=link)
     path = os.path.join(folder, key + ".pch")
     if os.path.isfile(path) and not os.path.islink(path):
