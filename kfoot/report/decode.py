@@ -116,12 +116,14 @@ def _name_matches(pattern: str, name: str) -> bool:
 
 
 _TKINFO_ARCH = re.compile(rb"-arch sm_(\d+)([af]?)")
-PTX_CHECK_BYTES = 4096
+# The PTX check reads this much of a PTX payload, and only this much is decoded: the LZ4 prefix
+# decoder is pure Python (4 KiB of each of MXNet 1.6's 499 LZ4 PTX images: 0.38 s; 256 bytes: 0.01 s).
+PTX_CHECK_BYTES = 256
 _PTX_START = re.compile(rb"^\s*(//|\.version|\.target)")
 
 
 def _looks_like_ptx(head) -> bool:
-    return bool(_PTX_START.match(bytes(head[:256])))
+    return bool(_PTX_START.match(bytes(head[:PTX_CHECK_BYTES])))
 
 
 def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None) -> ImageResult:
