@@ -158,6 +158,37 @@ def test_files_under_include_dirs_outside_the_spec_folder_are_shipped(tmp_path):
                                                (shared / "value.cuh").read_bytes()])
 
 
+# A macro operand (`#include NAME(args)`, `#include NAME`), as CUTLASS writes CUDA_STD_HEADER(x):
+# the walk expands it from the header's own #define, so a macro leads nowhere a written name may not.
+MACRO_INCLUDES = {
+    "function-like": '#define SECRET_HEADER(name) "/etc/name"\n#if 0\n#include SECRET_HEADER(shadow)\n#endif\n',
+    "object-like": '#if 0\n#include SECRET_HEADER\n#endif\n#define SECRET_HEADER "/etc/shadow"\n',
+}
+
+
+@pytest.mark.parametrize("form", sorted(MACRO_INCLUDES))
+def test_a_macro_include_of_a_file_outside_the_spec_folders_is_one_line_and_nothing_is_copied(tmp_path, form):
+    spec = write_spec(tmp_path / "lib", family("k"), "#pragma once\n" + MACRO_INCLUDES[form] + KERNEL)
+    out = tmp_path / "out"
+    assert_error(build(spec, out, "--mode", "rtc", "--no-check", check_rc=None), "k.cuh", "/etc/shadow", "outside")
+    assert not out.exists()
+
+
+def test_a_header_reached_through_a_macro_include_is_shipped(tmp_path):
+    shared = tmp_path / "shared" / "mylib"
+    shared.mkdir(parents=True)
+    (shared / "value.cuh").write_text("#pragma once\n#define MYLIB_VALUE 7\n")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "config.cuh").write_text("#pragma once\n#define MYLIB_HEADER(h) <mylib/h>\n")
+    header = '#pragma once\n#include "config.cuh"\n#include MYLIB_HEADER(value.cuh)\n' + KERNEL
+    spec = write_spec(tmp_path / "lib", "[build]\ninclude_dirs = ['../shared']\n" + family("k"), header)
+    out = tmp_path / "out"
+    build(spec, out, "--mode", "rtc", "--no-check")
+    shipped = sorted(p.read_bytes() for p in (out / "templates").rglob("*") if p.is_file())
+    assert shipped == sorted(p.read_bytes() for p in (tmp_path / "lib" / "k.cuh", tmp_path / "lib" / "config.cuh",
+                                                     shared / "value.cuh"))
+
+
 def test_a_pagemap_include_in_an_aot_build_is_one_line(tmp_path):
     header = '#pragma once\n#if 0\n#include "/proc/self/pagemap"\n#endif\n' + KERNEL
     spec = write_spec(tmp_path / "lib", family("k"), header)

@@ -166,3 +166,44 @@ def test_a_moved_rtc_install_finds_its_registry(shipped_rtc, cuobjdump):
     assert _texts(out) == _texts(shipped_rtc["reference"]) and _texts(out)
     assert got["hot_route"] == "rtc" and got["compiles"] == 1
     test_the_install_names_no_build_path(shipped_rtc)
+
+
+def test_a_toolkit_header_reached_through_a_macro_include_is_shipped(tmp_path, cuobjdump):
+    """CUTLASS reaches libcu++ as `#include CUDA_STD_HEADER(type_traits)` (cutlass/cutlass.h defines
+    it as <cccl/cuda/std/header> under CUDA 13): the shipped bundle must hold what it names, or
+    NVRTC cannot compile from it. Oracle: NVRTC compiling from the shipped folder, which both
+    runtimes search before any toolkit, and cuobjdump's function list of the cubin."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    # <cuda_fp16.h>, written out as CUTLASS does, makes the bundle stand for the whole toolkit.
+    (lib / "k.cuh").write_text("#pragma once\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
+                               "#define STD_HEADER(header) <cccl/cuda/std/header>\n"
+                               "#include STD_HEADER(type_traits)\n"
+                               "template <typename T> __global__ void k(T* p) { p[0] = cuda::std::is_same_v<T, float>; }\n")
+    (lib / "k.toml").write_text('[[family]]\nname = "k"\nheader = "k.cuh"\nkernel = "k"\nparams = ["T"]\n'
+                                '[family.axes]\nT = ["float32"]\n')
+    run_kfoot("build", "--mode", "rtc", "--no-check", lib / "k.toml", "-o", tmp_path / "out", "--no-progress")
+    run_kfoot("ship", tmp_path / "out", "-o", tmp_path / "shipped")
+    cubin = tmp_path / "k.cubin"
+    cubin.write_bytes(runtime.open_registry(tmp_path / "shipped", cache=None, trace=None).kernel("k", T="float32")
+                      .cubin("sm_90"))
+    assert _functions(cuobjdump, cubin) == ["_Z1kIfEvPT_"]
+
+
+def test_a_shipped_bundle_holds_the_headers_of_the_prelude(tmp_path, cuobjdump):
+    """Every NVRTC program starts with kfoot's prelude (cuda_fp16.h, cuda_bf16.h, and
+    <cuda/std/complex> for a complex dtype): a family header that reaches only cuda_fp16.h still
+    needs cuda_bf16.h and complex in the bundle. Oracle: NVRTC compiling from the shipped folder."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "k.cuh").write_text("#pragma once\n#include <cuda_fp16.h>\n"
+                               "template <typename T> __global__ void k(T* p) { p[0] = T(1); }\n")
+    (lib / "k.toml").write_text('[[family]]\nname = "k"\nheader = "k.cuh"\nkernel = "k"\nparams = ["T"]\n'
+                                '[family.axes]\nT = ["float32", "complex64"]\n')
+    run_kfoot("build", "--mode", "rtc", "--no-check", lib / "k.toml", "-o", tmp_path / "out", "--no-progress")
+    run_kfoot("ship", tmp_path / "out", "-o", tmp_path / "shipped")
+    reg = runtime.open_registry(tmp_path / "shipped", cache=None, trace=None)
+    for dtype, symbol in (("float32", "_Z1kIfEvPT_"), ("complex64", "_Z1kIN4cuda3std3__47complexIfEEEvPT_")):
+        cubin = tmp_path / f"{dtype}.cubin"
+        cubin.write_bytes(reg.kernel("k", T=dtype).cubin("sm_90"))
+        assert _functions(cuobjdump, cubin) == [symbol]

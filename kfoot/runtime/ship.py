@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
 from ..core.includes import walk_includes
+from ..core.prelude import prelude
 from ..core.toolchain import BUNDLE, toolkit_include_dirs
 from .registry import load_registry
 
@@ -80,12 +82,19 @@ def ship_registry(source: str | Path, dest: str | Path) -> Shipped:
 
 def _toolkit_closure(registry) -> dict[Path, Path]:
     """Every toolkit header the families' headers reach through #include (followed inside #if
-    blocks too: a superset), relative to the toolkit include folder that holds it."""
+    blocks too: a superset), and those kfoot's prelude reaches (cuda_fp16.h, cuda_bf16.h, and
+    <cuda/std/complex> when a template-id names a complex dtype: every NVRTC program starts with
+    it), relative to the toolkit include folder that holds it."""
     bases = [d.resolve() for d in toolkit_include_dirs()]
     top = bases[0]  # include/; include/cccl lies inside it
     found: dict[Path, Path] = {}
-    for family in registry.families.values():
-        for path, _, _ in walk_includes(family.header, (*family.include_dirs, *bases)):
-            if path.is_relative_to(top):
-                found[path] = path.relative_to(top)
+    template_ids = (row.get("template_id", "") for row in registry.data["variants"] if isinstance(row, dict))
+    with tempfile.TemporaryDirectory(prefix="kfoot-ship-") as scratch:
+        prelude_file = Path(scratch) / "prelude.cuh"
+        prelude_file.write_text(prelude(template_ids))
+        mains = [(prelude_file, ()), *((family.header, family.include_dirs) for family in registry.families.values())]
+        for main, include_dirs in mains:
+            for path, _, _ in walk_includes(main, (*include_dirs, *bases)):
+                if path.is_relative_to(top):
+                    found[path] = path.relative_to(top)
     return found
