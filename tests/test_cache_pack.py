@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import os
+import pwd
 import shutil
 import subprocess
 import sys
@@ -107,15 +108,16 @@ def installed(mini_registry, tmp_path_factory):
     return root / "wheels"
 
 
-def _pip_install(wheels, site):
+def _pip_install(wheels, site, umask=None):
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--target", str(site),
-                          *map(str, sorted(wheels.glob("*.whl")))], capture_output=True, text=True)
+                          *map(str, sorted(wheels.glob("*.whl")))], capture_output=True, text=True,
+                         preexec_fn=None if umask is None else (lambda: os.umask(umask)))
     assert pip.returncode == 0, pip.stderr
 
 
-def _install_and_serve(mini_registry, wheels, tmp_path, edit=None, via_pack_path=False):
+def _install_and_serve(mini_registry, wheels, tmp_path, edit=None, via_pack_path=False, umask=None):
     site = tmp_path / "site"
-    _pip_install(wheels, site)
+    _pip_install(wheels, site, umask)
     if edit:
         edit(next((site / "kfoot_packs").iterdir()))
     cache = tmp_path / "cache"
@@ -342,6 +344,96 @@ def test_cpp_refuses_pack_files_others_could_have_written(mini_registry, install
     assert f"kfoot: pack entry {first}: owned by uid 12345, neither you nor root; not used" in lines
     assert any(line.startswith(f"kfoot: pack entry {second}: writable by group or others") for line in lines)
     assert os.stat(first).st_uid == 12345 and second.stat().st_mode & 0o777 == 0o666
+
+
+def _primary_members() -> dict[int, set[int]]:
+    """gid -> uids whose primary group it is, read from /etc/passwd itself (the oracle)."""
+    members: dict[int, set[int]] = {}
+    for line in open("/etc/passwd", encoding="utf-8", errors="replace"):
+        fields = line.rstrip("\n").split(":")
+        if len(fields) >= 4 and fields[2].isdigit() and fields[3].isdigit():
+            members.setdefault(int(fields[3]), set()).add(int(fields[2]))
+    return members
+
+
+def _listed_members(gid: int) -> list[str]:
+    for line in open("/etc/group", encoding="utf-8", errors="replace"):
+        fields = line.rstrip("\n").split(":")
+        if len(fields) >= 4 and fields[2] == str(gid):
+            return [m for m in fields[3].split(",") if m]
+    return []
+
+
+def _umask_002_pack(installed, site):
+    """Installed by pip under umask 002, as a Debian or Ubuntu login shell does: group-writable files."""
+    _pip_install(installed, site, umask=0o002)
+    files = [p for p in (site / "kfoot_packs").rglob("*") if p.is_file()]
+    assert files and all(p.stat().st_mode & 0o777 == 0o664 for p in files)
+    return files
+
+
+def _private_group_or_skip():
+    gid = os.getgid()
+    if _primary_members().get(gid) != {os.getuid()} or _listed_members(gid) not in ([], [pwd.getpwuid(os.getuid()).pw_name]):
+        pytest.skip("this user's group is not private (another user is in it)")
+    return gid
+
+
+def test_python_serves_a_pack_pip_installed_under_umask_002_for_a_private_group(mini_registry, installed, tmp_path):
+    """A group-writable pack whose group holds only its owner (a user private group) is no one
+    else's to write: served like a 0644 one, without a warning."""
+    _private_group_or_skip()
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, umask=0o002)
+    assert (served, compiled_into_disk) == (MINI_VARIANTS, 0)
+    assert "PackWarning" not in stderr
+
+
+def _shared_group_or_skip() -> int:
+    """A group another user is in (as primary group), for a file of this user's: needs root to chgrp."""
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another group needs root")
+    for gid, uids in sorted(_primary_members().items()):
+        if uids - {os.getuid()}:
+            return gid
+    pytest.skip("no group with another user in it")
+
+
+def test_python_refuses_a_group_writable_pack_file_of_a_shared_group(mini_registry, installed, tmp_path):
+    gid = _shared_group_or_skip()
+
+    def share(folder):
+        os.chown(sorted((folder / "entries").rglob("*.entry"))[0], -1, gid)
+
+    served, compiled_into_disk, stderr = _install_and_serve(mini_registry, installed, tmp_path, share, umask=0o002)
+    assert (served, compiled_into_disk) == (MINI_VARIANTS - 1, 1)
+    assert stderr.count("PackWarning") == 1 and "writable by group or others (mode 664)" in stderr
+
+
+def test_cpp_holds_group_writable_pack_files_to_the_same_rule(mini_registry, installed, serve_ids, tmp_path):
+    """Under umask 002 and a private group every kernel is a pack hit; an entry given to a group
+    another user is in is refused with Python's words."""
+    _private_group_or_skip()
+    ids = sorted({v["template_id"] for v in json.loads((mini_registry / "registry.json").read_text())["variants"]})
+    site = tmp_path / "site"
+    _umask_002_pack(installed, site)
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE")}
+    env.update(KFOOT_PACK_PATH=str(site), KFOOT_CACHE_DIR=str(tmp_path / "cache"), KFOOT_PCH="0")
+
+    def serve():
+        proc = subprocess.run([str(serve_ids), str(mini_registry), "sm_90", *ids], capture_output=True, text=True,
+                              env=env, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout), proc.stderr.splitlines()
+
+    got, lines = serve()
+    assert (got["pack_hits"], got["compiles"], lines) == (len(ids), 0, [])
+    gid = _shared_group_or_skip()
+    entry = sorted((next((site / "kfoot_packs").iterdir()) / "entries").rglob("*.entry"))[0]
+    os.chown(entry, -1, gid)
+    shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+    got, lines = serve()
+    assert (got["pack_hits"], got["compiles"]) == (len(ids) - 1, 1)
+    assert lines == [f"kfoot: pack entry {entry}: writable by group or others (mode 664); not used"]
 
 
 def test_a_relative_kfoot_pack_path_entry_is_ignored_with_one_warning(tmp_path):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import functools
 import os
 import stat
 import time
@@ -98,6 +99,35 @@ def not_removed_rows(not_removed: dict[str, list[str]]) -> list[dict]:
 
 
 # -- the store --------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def group_is_owners_alone(gid: int, owner: int) -> bool:
+    """Whether group `gid` has exactly one member, the user `owner`: as its primary group, or as
+    the group's one listed member (a user private group). pip under umask 002 (the default of a
+    Debian or Ubuntu login with USERGROUPS_ENAB) makes a pack's files group-writable, and such a
+    group lets no one else write them. Debian's OpenSSH accepts group-writable files on the same
+    rule (secure_permissions); a group with no member at all is not one (setgid programs use
+    those). Mirrored by kfoot/include/kfoot/detail/pack.hpp."""
+    import grp
+    import pwd
+
+    try:
+        listed = grp.getgrgid(gid).gr_mem
+        owner_name = pwd.getpwuid(owner).pw_name
+    except KeyError:
+        return False
+    members = 0
+    for user in pwd.getpwall():
+        if user.pw_gid == gid:
+            if user.pw_uid != owner:
+                return False
+            members += 1
+    if listed:
+        if listed != [owner_name]:
+            return False
+        members += 1
+    return members > 0
+
+
 class Store:
     """The folder `root/folder` with `subfolders`, kept by the rules in the module's docstring."""
 
@@ -276,7 +306,7 @@ class Store:
         """A file's bytes, never through a link at its name (OSError ELOOP). Refused when it is not a
         regular file, larger than `limit`, (`own`) another user's, or (`sole_writer`: an installed
         pack's, which pip makes as the user or as root) owned by neither this user nor root or
-        writable by group or others, each checked on the open handle before anything is read, so a
+        writable by others or by a group anyone but its owner is in (group_is_owners_alone), each checked on the open handle before anything is read, so a
         file swapped in between is not read, a FIFO never blocks and a huge sparse file is never
         read whole (every store file has a bound: no unbounded read)."""
         with open(os.open(path, _READ_FLAGS), "rb") as handle:
@@ -285,7 +315,8 @@ class Store:
                 raise Refused(f"owned by uid {info.st_uid}")
             if sole_writer and info.st_uid not in (self.uid, 0):
                 raise Refused(f"owned by uid {info.st_uid}, neither you nor root")
-            if sole_writer and info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            if sole_writer and (info.st_mode & stat.S_IWOTH or (
+                    info.st_mode & stat.S_IWGRP and not group_is_owners_alone(info.st_gid, info.st_uid))):
                 raise Refused(f"writable by group or others (mode {stat.S_IMODE(info.st_mode):o})")
             if not stat.S_ISREG(info.st_mode):
                 raise Refused("not a regular file")

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -21,6 +22,8 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,8 +52,52 @@ inline std::string pack_limit_text(long long limit) {
   return text;
 }
 
+// Whether group `gid` has exactly one member, the user `owner` (a user private group: pip under
+// umask 002 makes pack files group-writable): kfoot.core.store.group_is_owners_alone, whose
+// docstring says why. getgrgid/getpwuid/getpwent under one lock, each answer remembered.
+inline bool group_is_owners_alone(gid_t gid, uid_t owner) {
+  static std::mutex mutex;
+  static std::map<std::pair<gid_t, uid_t>, bool> known;
+  std::lock_guard<std::mutex> guard(mutex);
+  auto found = known.find({gid, owner});
+  if (found != known.end()) return found->second;
+  bool alone = false;
+  std::vector<std::string> listed;
+  std::string owner_name;
+  bool have = false;
+  if (const group* g = ::getgrgid(gid)) {
+    for (char** m = g->gr_mem; m && *m; ++m) listed.push_back(*m);
+    if (const passwd* p = ::getpwuid(owner)) {
+      owner_name = p->pw_name;
+      have = true;
+    }
+  }
+  if (have) {
+    int members = 0;
+    bool other = false;
+    ::setpwent();
+    while (const passwd* p = ::getpwent()) {
+      if (p->pw_gid != gid) continue;
+      if (p->pw_uid != owner) {
+        other = true;
+        break;
+      }
+      ++members;
+    }
+    ::endpwent();
+    if (!listed.empty()) {
+      if (listed.size() != 1 || listed[0] != owner_name) other = true;
+      ++members;
+    }
+    alone = !other && members > 0;
+  }
+  known[{gid, owner}] = alone;
+  return alone;
+}
+
 // 0 and the bytes of a regular file of at most `limit` bytes, never through a link at its name,
-// owned by this user or root (pip installs as either) and writable by no one else: a pack's
+// owned by this user or root (pip installs as either) and writable by no one else (others, or
+// a group anyone but the file's owner is in: group_is_owners_alone): a pack's
 // cubins run in the process. Else ENOENT (missing), another errno, or EPERM with `refused` saying
 // why, in Store.read's words (kfoot/core/store.py, sole_writer), checked on the open handle.
 inline int read_pack_file(const std::string& path, std::string& out, long long limit, std::string& refused) {
@@ -65,7 +112,7 @@ inline int read_pack_file(const std::string& path, std::string& out, long long l
   }
   if (st.st_uid != ::geteuid() && st.st_uid != 0)
     refused = "owned by uid " + std::to_string(st.st_uid) + ", neither you nor root";
-  else if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+  else if ((st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && !group_is_owners_alone(st.st_gid, st.st_uid))) {
     char mode[16];
     std::snprintf(mode, sizeof mode, "%o", static_cast<unsigned>(st.st_mode & 07777));
     refused = std::string("writable by group or others (mode ") + mode + ")";
