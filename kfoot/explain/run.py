@@ -55,9 +55,18 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     return explanation
 
 
-# Below this many kernels a pool's start (forked workers, the kernels pickled to them) costs more
-# than the analysis it would share; libcusparse's 63,832 take 1.3 s in one process.
+# Below this many kernels a pool's start (forked workers) costs more than the analysis it would
+# share; libcusparse's 63,832 take 1.3 s in one process.
 PARALLEL_KERNELS = 20_000
+
+# The kernels of each family while a pool explains them: the workers are forked after it is set
+# and read it from their copy of this process, so no kernel is pickled to them (libcusparse's
+# 63,832 took 0.2 s to send and unpack, a third of what the pool saved).
+_POOLED: dict[str, list[Kernel]] = {}
+
+
+def _explain_pooled(name: str):
+    return explain_family(name, _POOLED[name])
 
 
 def _explain_families(by_family: dict[str, list[Kernel]], jobs: int | None) -> list:
@@ -66,7 +75,13 @@ def _explain_families(by_family: dict[str, list[Kernel]], jobs: int | None) -> l
     jobs = jobs or os.cpu_count() or 1
     if jobs < 2 or len(by_family) < 2 or sum(map(len, by_family.values())) < PARALLEL_KERNELS:
         return [explain_family(name, kernels) for name, kernels in by_family.items()]
+    import multiprocessing
+
     largest_first = sorted(by_family, key=lambda name: -len(by_family[name]))  # keeps the workers even
-    with worker_pool(min(jobs, len(by_family))) as pool:
-        futures = {name: pool.submit(explain_family, name, by_family[name]) for name in largest_first}
-        return [futures[name].result() for name in by_family]
+    _POOLED.update(by_family)
+    try:
+        with worker_pool(min(jobs, len(by_family)), mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {name: pool.submit(_explain_pooled, name) for name in largest_first}
+            return [futures[name].result() for name in by_family]
+    finally:
+        _POOLED.clear()
