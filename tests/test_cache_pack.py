@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -469,3 +470,59 @@ def test_a_runtime_warning_in_a_kfoot_command_is_one_line(tmp_path):
     proc = run_kfoot("cache", "packs", env=env)
     assert proc.stderr.splitlines() == [
         "kfoot: warning: PackWarning: KFOOT_PACK_PATH entry 'relative-folder' ignored: not an absolute path"]
+
+
+# A Python runtime whose process finds no nvJitLink (as on a machine with only libnvrtc).
+SERVE_WITHOUT_NVJITLINK = r"""
+import json, sys
+from kfoot import runtime
+from kfoot.runtime import nvjitlink
+from kfoot.runtime.kernel_cache import DiskCache
+nvjitlink.version = lambda: None
+reg = runtime.open_registry(sys.argv[1], cache=DiskCache(sys.argv[2]), trace=None)
+ids = sorted({v.template_id for v in reg.registry.variants})
+print(json.dumps(sum(reg.kernel_by_id(t).binary("sm_90").from_cache for t in ids)))
+"""
+
+
+def test_a_pack_linked_by_nvjitlink_serves_a_runtime_that_has_only_nvrtc(mini_registry, serve_ids, tmp_path):
+    """docs/runtime.md#shipping: the consumer's machine has libnvrtc and nothing else. A pack's
+    cubins (lean: linked by nvJitLink where it was made) need no nvJitLink to be served, so
+    the C++ consumer, run by /work/shared/tools/as-another-machine with the checkout, the venv and
+    the system CUDA hidden and only a copy of libnvrtc reachable, takes every kernel from the
+    pack on KFOOT_PACK_PATH (its counters: all pack hits, no compile, no warning), and so does a
+    Python runtime without nvJitLink (its disk cache, written after every compile, stays empty)."""
+    from kfoot.runtime import nvrtc
+    from test_ship import AS_ANOTHER_MACHINE
+
+    if not AS_ANOTHER_MACHINE.is_file() or os.geteuid() != 0:
+        pytest.fail(f"{AS_ANOTHER_MACHINE} (run as root) is needed to run the consumer as on another machine")
+    shipped = tmp_path / "shipped"
+    run_kfoot("ship", mini_registry, "-o", shipped)
+    run_kfoot("cache", "pack", shipped, "--all", "--arch", "sm_90", "-o", tmp_path / "wheels", "--jobs", "1")
+    site = tmp_path / "site"
+    _pip_install(tmp_path / "wheels", site)
+    (pack,) = (site / "kfoot_packs").iterdir()
+    assert json.loads((pack / "manifest.json").read_text())["nvjitlink"]  # the pack's cubins are nvJitLink's
+    ids = sorted({v["template_id"] for v in json.loads((shipped / "registry.json").read_text())["variants"]})
+    only_nvrtc = tmp_path / "nvrtc" / "lib"
+    only_nvrtc.mkdir(parents=True)
+    for library in Path(nvrtc.load_nvrtc()).parent.glob("libnvrtc*"):
+        shutil.copy(library, only_nvrtc / library.name)
+    hidden = [folder.resolve() for folder in (REPO, Path(sys.prefix), Path("/usr/local/cuda")) if folder.is_dir()]
+    hidden = [f for f in hidden if not any(other != f and f.is_relative_to(other) for other in hidden)]
+    proc = subprocess.run([str(AS_ANOTHER_MACHINE), *(w for f in hidden for w in ("--hide", str(f))),
+                           f"LD_LIBRARY_PATH={only_nvrtc}", f"KFOOT_PACK_PATH={site}",
+                           f"KFOOT_CACHE_DIR={tmp_path / 'cpp-cache'}", "--", str(serve_ids), str(shipped), "sm_90", *ids],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert (got["pack_hits"], got["compiles"], got["disk_hits"], proc.stderr) == (len(ids), 0, 0, "")
+
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_CACHE_DIR")}
+    env.update(PYTHONPATH=str(REPO), KFOOT_PACK_PATH=str(site), KFOOT_PCH="0")
+    cache = tmp_path / "py-cache"
+    proc = subprocess.run([sys.executable, "-c", SERVE_WITHOUT_NVJITLINK, str(shipped), str(cache)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0 and "Warning" not in proc.stderr, proc.stderr
+    assert json.loads(proc.stdout) == len(ids) and not list(cache.rglob("*.entry"))

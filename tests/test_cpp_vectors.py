@@ -416,13 +416,14 @@ def test_pack_manifests_are_judged_alike(cpp):
     cases = vectors["manifest"]
     problems = []
     for case, answer in zip(cases, cpp(VECTORS / "pack_manifest.json", "manifest"), strict=True):
-        jitlink = case["runtime_nvjitlink"] if "runtime_nvjitlink" in case else vectors["nvjitlink"]
-        use, problem = cache_pack.manifest_verdict(_manifest_bytes(case), vectors["registry_sha256"],
-                                                   lambda: vectors["nvrtc"], lambda: jitlink, vectors["arch"])
-        for side, got in (("python", {"use": use, "problem": problem}), ("c++", answer)):
+        use, problem, linked = cache_pack.manifest_verdict(_manifest_bytes(case), vectors["registry_sha256"],
+                                                           lambda: vectors["nvrtc"], vectors["arch"])
+        # A pack in use is looked up with the nvJitLink its manifest names (null: NVRTC's own cubins).
+        expected_linked = json.loads(_manifest_bytes(case))["nvjitlink"] if case["use"] else None
+        for side, got in (("python", {"use": use, "problem": problem, "linked": linked}), ("c++", answer)):
             expected = case["problem"]
             if got["use"] != case["use"] or (got["problem"] is None) != (expected is None) or (
-                    expected is not None and not got["problem"].startswith(expected)):
+                    expected is not None and not got["problem"].startswith(expected)) or got["linked"] != expected_linked:
                 problems.append(f"{side}: {case['why']}: {got!r}, expected use={case['use']} problem={expected!r}")
     assert not problems, "\n".join(problems)
 

@@ -613,9 +613,9 @@ def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(tmp_path):
     cpp_answers = _vectors_program(tmp_path)(file, "manifest")
     disagreements = []
     for data, cpp_answer in zip(mutants, cpp_answers, strict=True):
-        use, problem = cache_pack.manifest_verdict(data, vectors["registry_sha256"], lambda: vectors["nvrtc"],
-                                                   lambda: vectors["nvjitlink"], vectors["arch"])
-        if {"use": use, "problem": problem} != cpp_answer:
+        use, problem, linked = cache_pack.manifest_verdict(data, vectors["registry_sha256"], lambda: vectors["nvrtc"],
+                                                           vectors["arch"])
+        if {"use": use, "problem": problem, "linked": linked} != cpp_answer:
             disagreements.append(f"{data[:200]!r}: python {use}, {problem!r}; c++ {cpp_answer}")
     assert not disagreements, f"{len(disagreements)} of {len(mutants)}:\n" + "\n".join(disagreements[:10])
     assert {a["use"] for a in cpp_answers} == {True, False}

@@ -9,7 +9,8 @@ one folder, `kfoot_packs/<name>/`, laid out as the disk cache is (entries/, blob
     format        "kfoot-pack/1"
     key_schema    the cache key's schema (kfoot.runtime.fingerprint.KEY_SCHEMA)
     nvrtc         the NVRTC version that compiled the cubins
-    nvjitlink     the nvJitLink version that linked them (null: NVRTC's own cubins), part of every key
+    nvjitlink     the nvJitLink version that linked them (null: NVRTC's own cubins), part of every key:
+                  a reader looks the pack's entries up with it, whatever it links with itself
     registry_sha256  sha256 of the registry.json the keys were made from
     archs, families  what the pack serves
     entries       how many kernel entries it holds
@@ -117,7 +118,7 @@ def _slug(text: str) -> str:
 
 def usable_jitlink(context) -> str | None:
     """The nvJitLink version a SourceContext links with (None: it keeps NVRTC's own cubins), as its
-    keys' link tag says: a pack serves only a runtime that links alike."""
+    keys' link tag says: a pack's manifest records it, and its readers look entries up with it."""
     from . import nvjitlink
 
     version = context.jitlink_version
@@ -288,6 +289,8 @@ class PackListing:
 
 
 _ARCHS_PROBLEM = "manifest field 'archs' is not a list of arch names"
+# An nvJitLink version as kfoot records it (kfoot.runtime.nvjitlink.version: major.minor).
+_VERSION = re.compile(r"[0-9]{1,6}\.[0-9]{1,6}")
 
 
 def _arch_names(archs: object) -> bool:
@@ -336,8 +339,9 @@ class PackReader:
     their files are read when one of those owns them and no one else may write them (a pack's
     cubins run in the process), never written or deleted."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, linked_by: str | None = None):
         self.folder = folder
+        self.linked_by = linked_by  # the manifest's nvjitlink: the link tag its keys were made with
         self._store = Store(folder, subfolders=("entries", "blobs"))
         self._warned: set[str] = set()
 
@@ -382,53 +386,53 @@ def _read_manifest(folder: Path) -> tuple[bytes, str | None]:
         return b"", f"manifest unreadable ({exc.strerror})"
 
 
-def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, jitlink_version, arch: str) -> tuple[bool, str | None]:
-    """(use, problem) for a pack whose manifest is `data`, asked for `registry_sha`'s kernels on
-    `arch`: used only when every field matches; another arch's pack is skipped without a word;
-    anything else is a problem (the pack is ignored with one warning). The C++ runtime decides
-    alike (detail/pack.hpp manifest_verdict; tests/vectors/pack_manifest.json).
-    `nvrtc_version`, `jitlink_version` (the usable nvJitLink's, or None): callables, called only
-    when a pack for this registry and arch exists."""
+def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -> tuple[bool, str | None, str | None]:
+    """(use, problem, linked_by) for a pack whose manifest is `data`, asked for `registry_sha`'s
+    kernels on `arch`: used only when every field matches; another arch's pack is skipped
+    without a word; anything else is a problem (the pack is ignored with one warning). The C++
+    runtime decides alike (detail/pack.hpp manifest_verdict; tests/vectors/pack_manifest.json).
+    `linked_by`: the nvJitLink version that linked the pack's cubins (None: NVRTC's own), which
+    its keys are looked up with: serving a cubin needs no nvJitLink, so a runtime that links
+    otherwise, or has none (a machine with only libnvrtc), is served all the same.
+    `nvrtc_version`: a callable, called only when a pack for this registry and arch exists."""
     if len(data) > MAX_MANIFEST_BYTES:
-        return False, f"manifest unreadable (larger than {MAX_MANIFEST_BYTES >> 10} KiB)"
+        return False, f"manifest unreadable (larger than {MAX_MANIFEST_BYTES >> 10} KiB)", None
     try:
         manifest = parse_json_limited(data, what="pack manifest", path=Path(MANIFEST_NAME))
     except KfootError:
-        return False, "manifest unreadable (not JSON)"
+        return False, "manifest unreadable (not JSON)", None
     if not isinstance(manifest, dict) or manifest.get("format") != PACK_FORMAT:
-        return False, f"not a {PACK_FORMAT} manifest"
+        return False, f"not a {PACK_FORMAT} manifest", None
     schema = manifest.get("key_schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema != KEY_SCHEMA:
-        return False, f"made for another cache key schema (this kfoot's is {KEY_SCHEMA})"
+        return False, f"made for another cache key schema (this kfoot's is {KEY_SCHEMA})", None
     if manifest.get("registry_sha256") != registry_sha:
-        return False, "made from another registry.json"
+        return False, "made from another registry.json", None
     archs = manifest.get("archs")
     if not _arch_names(archs):
-        return False, _ARCHS_PROBLEM
+        return False, _ARCHS_PROBLEM, None
     if arch not in archs:
-        return False, None  # another arch's pack: not for this context, nothing to say
+        return False, None, None  # another arch's pack: not for this context, nothing to say
     nvrtc = manifest.get("nvrtc")
     if not isinstance(nvrtc, str):
-        return False, "manifest field 'nvrtc' is not a string"
+        return False, "manifest field 'nvrtc' is not a string", None
     if nvrtc != nvrtc_version():
-        return False, f"compiled by NVRTC {shown(nvrtc)}, this is {nvrtc_version()}"
+        return False, f"compiled by NVRTC {shown(nvrtc)}, this is {nvrtc_version()}", None
     if "nvjitlink" not in manifest or not isinstance(manifest["nvjitlink"], (str, type(None))) or manifest["nvjitlink"] == "":
-        return False, "manifest field 'nvjitlink' is not a string or null"
-    linked, ours = manifest["nvjitlink"], jitlink_version()
-    if linked != ours:
-        made = f"linked by nvJitLink {shown(linked)}" if linked is not None else "NVRTC's own cubins (no nvJitLink)"
-        here = f"this runtime links with nvJitLink {ours}" if ours is not None else "this runtime has no usable nvJitLink"
-        return False, f"{made}, {here}"
-    return True, None
+        return False, "manifest field 'nvjitlink' is not a string or null", None
+    linked = manifest["nvjitlink"]
+    if linked is not None and not _VERSION.fullmatch(linked):
+        return False, f"manifest field 'nvjitlink' is not a major.minor version: {shown(linked)}", None
+    return True, None, linked
 
 
 _SEEN_MISMATCH: set[str] = set()
 
 
-def packs_for(registry: Registry, arch: str, nvrtc_version, jitlink_version) -> list[PackReader]:
+def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
     """The installed packs that serve `registry` for `arch`; a pack whose manifest does not match
-    (another registry digest, key schema, NVRTC or nvJitLink) is ignored with one PackWarning per
-    process. `nvrtc_version`, `jitlink_version`: callables, as manifest_verdict takes them."""
+    (another registry digest, key schema or NVRTC) is ignored with one PackWarning per process.
+    `nvrtc_version`: a callable, as manifest_verdict takes it."""
     folders = installed_pack_folders()
     if not folders:
         return []
@@ -437,9 +441,9 @@ def packs_for(registry: Registry, arch: str, nvrtc_version, jitlink_version) -> 
     for folder in folders:
         data, problem = _read_manifest(folder)
         if problem is None:
-            use, problem = manifest_verdict(data, registry_sha, nvrtc_version, jitlink_version, arch)
+            use, problem, linked_by = manifest_verdict(data, registry_sha, nvrtc_version, arch)
             if use:
-                readers.append(PackReader(folder))
+                readers.append(PackReader(folder, linked_by))
                 continue
         if problem is not None and str(folder) not in _SEEN_MISMATCH:
             _SEEN_MISMATCH.add(str(folder))

@@ -119,9 +119,9 @@ class SourceContext:
         """The installed kernel-cache packs serving this registry and arch (kfoot.runtime.cache_pack),
         looked for once."""
         if self._packs is None:
-            from .cache_pack import packs_for, usable_jitlink  # cache_pack compiles through this module
+            from .cache_pack import packs_for  # cache_pack compiles through this module
 
-            self._packs = packs_for(self.registry, self.arch, lambda: self.nvrtc_version, lambda: usable_jitlink(self))
+            self._packs = packs_for(self.registry, self.arch, lambda: self.nvrtc_version)
         return self._packs
 
     @property
@@ -153,9 +153,12 @@ class SourceContext:
             self._jitlink_version = version or None
         return self._jitlink_version
 
-    def link_tag(self, family: RegistryFamily) -> str:
-        """What links this family's cubins: in the key (kfoot.runtime.nvjitlink.link_tag)."""
-        return nvjitlink.link_tag(self.nvrtc_version, self.jitlink_version, self.arch, self.options(family))
+    def link_tag(self, family: RegistryFamily, linked_by: str | None | bool = False) -> str:
+        """What links this family's cubins: in the key (kfoot.runtime.nvjitlink.link_tag).
+        `linked_by`: the nvJitLink version of a pack's cubins (None: NVRTC's own), for the key
+        its maker gave them; False: this process's own."""
+        jitlink = self.jitlink_version if linked_by is False else linked_by
+        return nvjitlink.link_tag(self.nvrtc_version, jitlink, self.arch, self.options(family))
 
     def options(self, family: RegistryFamily) -> tuple[str, ...]:
         """NVRTC options for a family: its header's folder and the spec's include_dirs (the
@@ -189,7 +192,8 @@ class SourceContext:
             digest = self._preludes[text] = fingerprint.prelude_sha256(variant.template_id)
         return digest
 
-    def key(self, variant: RegistryVariant) -> str:
+    def key(self, variant: RegistryVariant, linked_by: str | None | bool = False) -> str:
+        """The cache key of `variant`; `linked_by` as link_tag takes it (a pack's lookups)."""
         family = self.registry.families[variant.family]
         return fingerprint.cache_key(
             nvrtc_version=self.nvrtc_version,
@@ -198,7 +202,7 @@ class SourceContext:
             prelude_sha256=self.prelude_digest(variant),
             source_sha256=self.digest(family),
             name_expression=variant.template_id,
-            link=self.link_tag(family),
+            link=self.link_tag(family, linked_by),
         )
 
     def meta(self, variant: RegistryVariant, seconds: float, batch: int) -> dict:
@@ -264,15 +268,17 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     return program
 
 
-def cached(context: SourceContext, cache: DiskCache | None, key: str) -> CacheHit | None:
-    """An installed pack's entry for `key` (read-only, checked), else the disk cache's, else the
-    remote tier's (checked, then written to the disk cache: read-through), else None."""
+def cached(context: SourceContext, cache: DiskCache | None, variant: RegistryVariant) -> CacheHit | None:
+    """An installed pack's entry for `variant` (read-only, checked; looked up by the key its
+    maker's nvJitLink gave it), else the disk cache's, else the remote tier's (checked, then
+    written to the disk cache: read-through), else None."""
     for reader in context.packs:
-        hit = reader.get(key)
+        hit = reader.get(context.key(variant, reader.linked_by))
         if hit is not None:
             return hit
     if cache is None:
         return None
+    key = context.key(variant)
     hit = cache.get(key)
     remote_tier = remote.tier() if hit is None else None
     if remote_tier is None:
@@ -291,7 +297,7 @@ def cached(context: SourceContext, cache: DiskCache | None, key: str) -> CacheHi
 def get_kernel_binary(context: SourceContext, variant: RegistryVariant, cache: DiskCache | None) -> KernelBinary:
     """The cubin of one variant: from the disk cache, else compiled alone (and cached)."""
     if cache is not None or context.packs:
-        hit = cached(context, cache, context.key(variant))
+        hit = cached(context, cache, variant)
         if hit is not None:
             return KernelBinary(hit.cubin, hit.lowered_name, context.arch, True)
     program = compile_variants(context, [variant], cache)
@@ -304,7 +310,7 @@ def plan_batches(context: SourceContext, variants: list[RegistryVariant], cache:
     hits = 0
     todo: dict[tuple, list[RegistryVariant]] = {}
     for variant in variants:
-        if (cache is not None or context.packs) and cached(context, cache, context.key(variant)) is not None:
+        if (cache is not None or context.packs) and cached(context, cache, variant) is not None:
             hits += 1
             continue
         todo.setdefault(_batch_key(context.registry.families[variant.family]), []).append(variant)

@@ -124,14 +124,12 @@ std::string answer(const std::string& name, const d::Json& c, const std::string&
       std::size_t at = text.find("PAD");
       if (pad && at != std::string::npos) text.replace(at, 3, std::string(std::stoul(pad->text), 'x'));
     }
-    std::string problem;
-    const d::Json* jitlink = c.get("runtime_nvjitlink");
-    if (!jitlink) jitlink = &member(*context, "nvjitlink");
+    std::string problem, linked;
     bool use = d::manifest_verdict(text, member(*context, "registry_sha256").text,
-                                   [&] { return member(*context, "nvrtc").text; },
-                                   [&] { return jitlink->kind == d::Json::Null ? std::string() : jitlink->text; },
-                                   member(*context, "arch").text, problem);
-    return std::string("{\"use\":") + (use ? "true" : "false") + ",\"problem\":" + (problem.empty() ? "null" : quote(problem)) + "}";
+                                   [&] { return member(*context, "nvrtc").text; }, member(*context, "arch").text, problem,
+                                   linked);
+    return std::string("{\"use\":") + (use ? "true" : "false") + ",\"problem\":" + (problem.empty() ? "null" : quote(problem)) +
+           ",\"linked\":" + (linked.empty() ? "null" : quote(linked)) + "}";
   }
   if (name == "parse_arch") {
     try {

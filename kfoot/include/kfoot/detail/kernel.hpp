@@ -106,10 +106,9 @@ inline const Kernel::State::Binary& Kernel::State::binary(Shared& s, std::string
   bool cached = false;
   const std::vector<detail::PackReader>& packs = s.packs(arch);
   if (!packs.empty()) {
-    key = s.key(*this, f, arch);
     detail::CacheHit hit;
     for (const auto& pack : packs) {
-      if (!pack.get(key, hit)) continue;
+      if (!pack.get(s.key(*this, f, arch, &pack.linked()), hit)) continue;
       b->cubin = std::move(hit.cubin);
       b->lowered_name = std::move(hit.lowered_name);
       s.pack_hits.fetch_add(1, std::memory_order_relaxed);

@@ -137,12 +137,15 @@ inline std::string pack_read_problem(int rc, const std::string& refused) {
 
 // Whether a pack whose manifest is `data` serves `registry_sha`'s kernels on `arch`; `problem`
 // says why it is ignored ("" with false: another arch's pack, skipped without a word). `nvrtc`
-// and `jitlink` (the usable nvJitLink's version, "" for none) are asked only when the pack is for
-// this registry and arch (they load the libraries).
+// is asked only when the pack is for this registry and arch (it loads the library). `linked`:
+// the nvJitLink version that linked the pack's cubins ("" for NVRTC's own), which its keys are
+// looked up with: serving a cubin needs no nvJitLink, so a runtime that links otherwise or has
+// none (only libnvrtc) is served all the same.
 inline bool manifest_verdict(const std::string& data, const std::string& registry_sha,
-                             const std::function<std::string()>& nvrtc, const std::function<std::string()>& jitlink,
-                             const std::string& arch, std::string& problem) {
+                             const std::function<std::string()>& nvrtc, const std::string& arch, std::string& problem,
+                             std::string& linked) {
   problem.clear();
+  linked.clear();
   if (static_cast<long long>(data.size()) > kMaxManifestBytes) {
     problem = "manifest unreadable (larger than " + std::to_string(kMaxManifestBytes >> 10) + " KiB)";
     return false;
@@ -188,17 +191,24 @@ inline bool manifest_verdict(const std::string& data, const std::string& registr
     problem = "compiled by NVRTC " + shown(version->text) + ", this is " + nvrtc();
     return false;
   }
-  // nvJitLink's version is part of every key (its link tag): a pack linked otherwise serves nothing.
-  const Json* linked = manifest.get("nvjitlink");
-  if (!linked || !((linked->kind == Json::String && !linked->text.empty()) || linked->kind == Json::Null)) {
+  // nvJitLink's version is part of every key (its link tag): the pack's are looked up with it.
+  const Json* made = manifest.get("nvjitlink");
+  if (!made || !((made->kind == Json::String && !made->text.empty()) || made->kind == Json::Null)) {
     problem = "manifest field 'nvjitlink' is not a string or null";
     return false;
   }
-  std::string made = linked->kind == Json::Null ? std::string() : linked->text, ours = jitlink();
-  if (made != ours) {
-    problem = (made.empty() ? std::string("NVRTC's own cubins (no nvJitLink)") : "linked by nvJitLink " + shown(made)) + ", " +
-              (ours.empty() ? std::string("this runtime has no usable nvJitLink") : "this runtime links with nvJitLink " + ours);
-    return false;
+  if (made->kind == Json::String) {
+    // major.minor, 1 to 6 digits each (cache_pack.py _VERSION)
+    const std::string& v = made->text;
+    std::size_t dot = v.find('.');
+    auto digits = [&](std::size_t from, std::size_t to) {
+      return to > from && to - from <= 6 && std::all_of(v.begin() + from, v.begin() + to, [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (dot == std::string::npos || !digits(0, dot) || !digits(dot + 1, v.size())) {
+      problem = "manifest field 'nvjitlink' is not a major.minor version: " + shown(v);
+      return false;
+    }
+    linked = v;
   }
   return true;
 }
@@ -245,8 +255,10 @@ inline std::vector<std::string> pack_folders() {
 
 class PackReader {
  public:
-  explicit PackReader(std::string folder) : folder_(std::move(folder)) {}
+  PackReader(std::string folder, std::string linked) : folder_(std::move(folder)), linked_(std::move(linked)) {}
   const std::string& folder() const { return folder_; }
+  // The nvJitLink version that linked the pack's cubins ("" for NVRTC's own): its keys' link tag.
+  const std::string& linked() const { return linked_; }
 
   // The pack's entry for `key`, checked as `kfoot cache import` checks it; false when it has none
   // or it is bad (one warning).
@@ -278,21 +290,21 @@ class PackReader {
     return false;
   }
   std::string folder_;
+  std::string linked_;
 };
 
 // The installed packs that serve the registry whose registry.json has `registry_sha` for `arch`;
 // one that does not match is ignored with one warning line per process.
 inline std::vector<PackReader> packs_for(const std::string& registry_sha, const std::string& arch,
-                                         const std::function<std::string()>& nvrtc,
-                                         const std::function<std::string()>& jitlink) {
+                                         const std::function<std::string()>& nvrtc) {
   std::vector<PackReader> readers;
   for (const auto& folder : pack_folders()) {
-    std::string manifest_path = join(folder, "manifest.json"), data, problem, refused;
+    std::string manifest_path = join(folder, "manifest.json"), data, problem, refused, linked;
     int rc = read_pack_file(manifest_path, data, kMaxManifestBytes, refused);
     if (rc != 0)
       problem = "manifest unreadable (" + pack_read_problem(rc, refused) + ")";
-    else if (manifest_verdict(data, registry_sha, nvrtc, jitlink, arch, problem))
-      readers.emplace_back(folder);
+    else if (manifest_verdict(data, registry_sha, nvrtc, arch, problem, linked))
+      readers.emplace_back(folder, linked);
     if (!problem.empty()) pack_warning(folder, "pack " + folder + " ignored: " + problem);
   }
   return readers;

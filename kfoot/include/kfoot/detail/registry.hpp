@@ -229,11 +229,7 @@ struct Shared {
     std::lock_guard<std::mutex> guard(packs_mutex);
     auto found = packs_by_arch.find(arch);
     if (found == packs_by_arch.end())
-      found = packs_by_arch.emplace(arch, detail::packs_for(registry_sha256, arch, [this] { return nvrtc(); }, [this] {
-                                       bool ltoir = detail::Nvrtc::get().ltoir_size != nullptr;
-                                       const std::string& version = detail::JitLink::get().version;
-                                       return ltoir && detail::usable_with(nvrtc(), version) ? version : std::string();
-                                     })).first;
+      found = packs_by_arch.emplace(arch, detail::packs_for(registry_sha256, arch, [this] { return nvrtc(); })).first;
     return found->second;
   }
   const std::string& digest(detail::Family& f) {
@@ -251,12 +247,16 @@ struct Shared {
     bool ltoir = detail::Nvrtc::get().ltoir_size != nullptr;
     return ltoir ? detail::link_tag(nvrtc(), detail::JitLink::get().version, arch, options) : std::string();
   }
-  // The disk cache's key for `k` on `arch` (the options the compile uses, less its -I folders).
-  std::string key(const Kernel::State& k, detail::Family& f, const std::string& arch) {
+  // The disk cache's key for `k` on `arch` (the options the compile uses, less its -I folders);
+  // with `linked_by`, the key a pack's maker gave it (its cubins linked by that nvJitLink, "" for
+  // NVRTC's own), whatever this process links with.
+  std::string key(const Kernel::State& k, detail::Family& f, const std::string& arch,
+                  const std::string* linked_by = nullptr) {
     std::vector<std::string> options = detail::compile_options(arch);
     options.insert(options.end(), f.options.begin(), f.options.end());
+    std::string link = linked_by ? detail::link_tag(nvrtc(), *linked_by, arch, options) : link_tag(f, arch);
     return detail::cache_key(nvrtc(), arch, options, detail::Sha256::hex(detail::prelude({k.template_id})), digest(f),
-                             k.template_id, link_tag(f, arch));
+                             k.template_id, link);
   }
 };
 
