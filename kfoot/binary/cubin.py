@@ -120,6 +120,7 @@ class Cubin:
     load_bytes: int = 0  # SHF_ALLOC sections but static shared memory, each rounded up to its alignment
     data_bytes: int = 0  # of which module-scope globals (.nv.global, .nv.global.init): the driver's data heap
     sections: dict[str, int] | None = None  # IMAGE_SECTIONS -> bytes, adding up to the image's size (with_sections)
+    section_table: SectionTable | None = None  # what load_bytes and sections are measured from (defer_tables)
 
 
 def _cstr(table: bytes, offset: int) -> bytes:
@@ -133,14 +134,15 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
 
 
 def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True,
-                with_sections: bool = False, with_fingerprints: bool = False) -> Cubin:
+                with_sections: bool = False, with_fingerprints: bool = False, defer_tables: bool = False) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
     Code bytes are always read (families need them); registers, shared memory and parameter
     bytes only `with_resources` (the per-kernel table), since they need section names;
     the bytes loading the image places on the GPU only `with_load` (the memory estimate);
     the image's bytes by section category only `with_sections`; each kernel's code fingerprint
-    only `with_fingerprints`.
+    only `with_fingerprints`. With `defer_tables`, the load bytes and sections are not measured
+    here: the Cubin carries its SectionTable for measure_tables (many images at once).
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
@@ -176,8 +178,14 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
     # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, only where
     # a question needs whole rows (the memory estimate, the per-kernel table).
     sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize])) if with_resources or with_fingerprints else None
-    load_bytes, data_bytes = _load_bytes(data, table, shstrndx) if with_load else (0, 0)
-    image_sections = _image_sections(data, table, elf_class, shstrndx) if with_sections else None
+    section_table = None
+    if with_load or with_sections:
+        shstr = table[shstrndx]
+        section_table = SectionTable(elf_class, data[shoff:shoff + shnum * shentsize],
+                                     data[int(shstr["offset"]):int(shstr["offset"]) + int(shstr["size"])], size,
+                                     with_load, with_sections)
+    load_bytes, data_bytes, image_sections = (0, 0, None) if section_table is None or defer_tables \
+        else measure_tables([section_table])[0]
 
     kernels: list[Kernel] = []
     kernel_sections: list[int] = []
@@ -216,7 +224,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
             _fingerprint_kernels(data, sections, kernels, kernel_sections, kernel_symbols, elf_class, sm,
                                  constants=not with_resources)
     return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
-                 image_sections)
+                 image_sections, section_table if defer_tables else None)
 
 
 # What decides a section's category (IMAGE_SECTIONS), in the order the first match wins. sm_100+
@@ -238,31 +246,80 @@ _CATEGORY_PREFIXES = (
 _NAME_WINDOW = -(-(len(_MERCURY) + max(len(p) for _, ps in _CATEGORY_PREFIXES for p in ps) + 1) // 8) * 8
 
 
-def _image_sections(data: bytes, table, elf_class: int, shstrndx: int) -> dict[str, int]:
-    """The image's bytes by category. Each file byte is counted once: sections are taken in file
-    order and a byte another section already covered is not counted again (a forged table may
-    overlap); what no section covers (ELF header, program headers, section header table, the
-    padding between sections) is `other`, so the figures add up to len(data) exactly.
+@dataclass(slots=True)
+class SectionTable:
+    """What the load bytes and the image's sections are measured from, kept apart from the image
+    (parse_cubin(defer_tables=True)) so that many images are measured in one column-wise pass
+    (measure_tables): numpy's cost per call, not the work, was most of measuring MXNet's 3,381
+    small cubins one by one. parse_cubin has checked the table lies within the image."""
 
-    Column-wise in numpy, not a loop over sections: MXNet's libmxnet.so has 1.8 million sections
-    in its cubins, and a Python loop body per section was a third of `kfoot report`'s time there."""
+    elf_class: int
+    headers: bytes  # the section header table
+    names: bytes  # the section name table's bytes
+    image_size: int
+    load: bool  # measure the load bytes (else 0, 0)
+    sections: bool  # measure the bytes by category (else None)
+
+
+def measure_tables(tables: list[SectionTable]) -> list[tuple[int, int, dict[str, int] | None]]:
+    """(load bytes, of which module-scope globals, bytes by category) of each image, all images'
+    sections in one set of columns with the image each row belongs to."""
     import numpy as np  # here, not at import: a report served from its cache never needs it
 
-    out = dict.fromkeys(IMAGE_SECTIONS, 0)
-    types = table["type"]
-    placed = np.flatnonzero((table["size"] != 0) & ~_no_file_bytes(types))
-    placed = placed[placed != 0]
-    # Within the image (parse_cubin checked), so int64 holds them.
-    offsets = table["offset"][placed].astype(np.int64)
-    order = np.argsort(offsets, kind="stable")  # file order, then index order
+    if not tables:
+        return []
+    columns = {field: [] for field in ("name", "type", "flags", "offset", "size", "align")}
+    image_of = []
+    for elf_class in sorted({t.elf_class for t in tables}):
+        ids = [i for i, t in enumerate(tables) if t.elf_class == elf_class]
+        dtype = np.dtype(_SECTION_DTYPE[elf_class])
+        rows = np.frombuffer(b"".join(tables[i].headers for i in ids), dtype)
+        for field, column in columns.items():
+            column.append(rows[field].astype(np.int64 if field == "name" else np.uint64))
+        image_of.append(np.repeat(np.array(ids, np.int64), [len(tables[i].headers) // dtype.itemsize for i in ids]))
+    columns = {field: np.concatenate(column) for field, column in columns.items()}
+    image_of = np.concatenate(image_of)
+    # Each row's index within its own image (section 0 is never counted).
+    counts = np.bincount(image_of, minlength=len(tables))
+    first_row = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    order = np.argsort(image_of, kind="stable")
+    columns = {field: column[order] for field, column in columns.items()}
+    image_of = image_of[order]
+    index_in_image = np.arange(len(image_of)) - first_row[image_of]
+    words = _name_heads([t.names for t in tables], columns["name"], image_of)
+    loads = _load_bytes(columns, words, image_of, len(tables))
+    sections = _image_sections(columns, words, image_of, index_in_image, [t.image_size for t in tables])
+    return [((load, data) if t.load else (0, 0)) + (by_category if t.sections else None,)
+            for t, (load, data), by_category in zip(tables, loads, sections)]
+
+
+def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[int]) -> list[dict[str, int]]:
+    """Each image's bytes by category. Each file byte is counted once: sections are taken in file
+    order and a byte another section already covered is not counted again (a forged table may
+    overlap); what no section covers (ELF header, program headers, section header table, the
+    padding between sections) is `other`, so the figures add up to the image's size exactly.
+
+    Column-wise over many images (measure_tables), not a loop over sections: MXNet's libmxnet.so
+    has 1.8 million sections in its cubins, and a Python loop body per section was a third of
+    `kfoot report`'s time there."""
+    import numpy as np
+
+    types = columns["type"]
+    placed = np.flatnonzero((columns["size"] != 0) & ~_no_file_bytes(types) & (index_in_image != 0))
+    # Within its image (parse_cubin checked), so int64 holds them. Each image's offsets are moved
+    # past the images before it: one sort orders every image's sections by file offset, then index.
+    image_base = np.concatenate(([0], np.cumsum(np.array(image_sizes, np.int64))[:-1]))
+    offsets = columns["offset"][placed].astype(np.int64) + image_base[image_of[placed]]
+    order = np.argsort(offsets, kind="stable")
     placed, offsets = placed[order], offsets[order]
     # A byte is counted by the first section (in that order) that covers it: each section counts
-    # from the furthest end any section before it reached.
-    ends = offsets + table["size"][placed].astype(np.int64)
+    # from the furthest end any section before it reached (an earlier image's ends are all below
+    # this image's base).
+    ends = offsets + columns["size"][placed].astype(np.int64)
     reached = np.maximum.accumulate(np.concatenate(([0], ends[:-1])))
     counted = np.maximum(ends - np.maximum(offsets, reached), 0)
     # Each section's category from the first bytes of its name in the section name table.
-    words = _name_heads(data, table, shstrndx, placed)
+    words = words[:, placed]
     mercury = _prefixed(words, _MERCURY + b".")
     words[:-1, mercury] = words[1:, mercury]  # _MERCURY is one word: the name after it
     words[-1, mercury] = 0
@@ -280,10 +337,14 @@ def _image_sections(data: bytes, table, elf_class: int, shstrndx: int) -> dict[s
     for name in _SYMBOL_NAMES:
         symbols |= _prefixed(words, name + b"\0")
     category[symbols] = IMAGE_SECTIONS.index("symbols")
-    sums = np.bincount(category, weights=counted, minlength=len(IMAGE_SECTIONS))
-    for index, key in enumerate(IMAGE_SECTIONS):
-        out[key] = int(sums[index])
-    out["other"] = len(data) - sum(n for key, n in out.items() if key != "other")
+    # Sums per (image, category): each at most its image's size, exact in float64.
+    width = len(IMAGE_SECTIONS)
+    sums = np.bincount(image_of[placed] * width + category, weights=counted, minlength=len(image_sizes) * width)
+    out = []
+    for image_size, row in zip(image_sizes, sums.astype(np.int64).reshape(-1, width).tolist()):
+        by_category = dict(zip(IMAGE_SECTIONS, row))
+        by_category["other"] = image_size - sum(n for key, n in by_category.items() if key != "other")
+        out.append(by_category)
     return out
 
 
@@ -296,21 +357,23 @@ def _no_file_bytes(types):
     return hit
 
 
-def _name_heads(data: bytes, table, shstrndx: int, indices):
-    """The first _NAME_WINDOW bytes of each indexed section's name, as little-endian uint64 words:
-    row j holds every name's bytes 8j..8j+7. Prefixes and short whole names (a prefix ending in
-    NUL) are tested on them a word at a time (_prefixed); the bytes past a name's end are whatever
-    follows it, which no such test reaches, since a name's NUL differs from the prefix's byte
-    there. A name offset past the name table reads as an empty name (as _cstr does)."""
+def _name_heads(name_tables: list[bytes], name_offsets, image_of):
+    """The first _NAME_WINDOW bytes of each section's name, as little-endian uint64 words: row j
+    holds every name's bytes 8j..8j+7. Prefixes and short whole names (a prefix ending in NUL) are
+    tested on them a word at a time (_prefixed); the bytes past a name's end are whatever follows
+    it, which no such test reaches, since a name's NUL differs from the prefix's byte there. Each
+    image's name table is followed by _NAME_WINDOW zero bytes, so a name never reads into the next
+    image's; a name offset past its table reads as an empty name (as _cstr does)."""
     import numpy as np
 
-    shstr_header = table[shstrndx]
-    shstr = data[int(shstr_header["offset"]):int(shstr_header["offset"]) + int(shstr_header["size"])]
-    padded = np.frombuffer(shstr + bytes(_NAME_WINDOW + 8 + -len(shstr) % 8), np.uint8)
+    lengths = np.array([len(t) for t in name_tables], np.int64)
+    joined = b"".join(t + bytes(_NAME_WINDOW) for t in name_tables)
+    padded = np.frombuffer(joined + bytes(8 + -len(joined) % 8), np.uint8)
     # A uint64 at every byte offset (a stride of one byte): word j of every name is one gather.
     at = np.lib.stride_tricks.as_strided(padded.view(np.uint64), shape=(len(padded) - 7,), strides=(1,),
                                          writeable=False)
-    starts = np.minimum(table["name"][indices].astype(np.int64), len(shstr))
+    table_base = np.concatenate(([0], np.cumsum(lengths + _NAME_WINDOW)[:-1]))
+    starts = table_base[image_of] + np.minimum(name_offsets, lengths[image_of])
     return np.stack([at[starts + 8 * j] for j in range(_NAME_WINDOW // 8)])
 
 
@@ -328,32 +391,45 @@ def _prefixed(words, prefix: bytes):
     return hit
 
 
-def _load_bytes(data: bytes, table, shstrndx: int) -> tuple[int, int]:
-    """(bytes loading the image places on the GPU, of which module-scope globals). Code, constant
-    banks and globals (NOBITS too) are placed; static shared memory (`.nv.shared.*`, SHF_ALLOC but
-    per-block on-chip memory) is not. Globals go to the driver's data heap, the rest to its code
-    heap (docs/memory.md, calibrated on a GPU).
+def _load_bytes(columns, words, image_of, images: int) -> list[tuple[int, int]]:
+    """Each image's (bytes loading it places on the GPU, of which module-scope globals). Code,
+    constant banks and globals (NOBITS too) are placed; static shared memory (`.nv.shared.*`,
+    SHF_ALLOC but per-block on-chip memory) is not. Globals go to the driver's data heap, the rest
+    to its code heap (docs/memory.md, calibrated on a GPU).
 
     Column-wise, as _image_sections: a tuple per section was a fifth of MXNet's report."""
     import numpy as np
 
-    alloc = np.flatnonzero(table["flags"] & SHF_ALLOC)
-    if not len(alloc):
-        return 0, 0
-    words = _name_heads(data, table, shstrndx, alloc)
-    placed = ~_prefixed(words, b".nv.shared")
-    globals_ = (_prefixed(words, b".nv.global\0") | _prefixed(words, b".nv.global.init\0"))[placed]
-    sizes = table["size"][alloc][placed].astype(np.uint64)
-    aligns = np.maximum(table["align"][alloc][placed].astype(np.uint64), 1)
-    if len(sizes) and max(int(sizes.max()), int(aligns.max())) >= 1 << 62:
-        # A forged size or alignment that uint64 arithmetic could wrap: Python's integers.
-        rounded = [-(-s // a) * a for s, a in zip(sizes.tolist(), aligns.tolist())]
-        return sum(rounded), sum(r for r, g in zip(rounded, globals_.tolist()) if g)
-    rounded = (sizes + aligns - np.uint64(1)) // aligns * aligns  # each below 2**63
-    if len(rounded) and int(rounded.max()) >= (1 << 63) // len(rounded):
-        values = rounded.tolist()  # a sum uint64 could wrap
-        return sum(values), sum(r for r, g in zip(values, globals_.tolist()) if g)
-    return int(rounded.sum()), int(rounded[globals_].sum())
+    alloc = np.flatnonzero(columns["flags"] & np.uint64(SHF_ALLOC))
+    alloc = alloc[~_prefixed(words[:, alloc], b".nv.shared")]
+    alloc_words = words[:, alloc]
+    globals_ = _prefixed(alloc_words, b".nv.global\0") | _prefixed(alloc_words, b".nv.global.init\0")
+    owner = image_of[alloc]
+    sizes = columns["size"][alloc]
+    aligns = np.maximum(columns["align"][alloc], np.uint64(1))
+    if len(sizes) and max(int(sizes.max()), int(aligns.max())) < 1 << 62:
+        rounded = (sizes + aligns - np.uint64(1)) // aligns * aligns  # each below 2**63
+        if not len(rounded) or int(rounded.max()) < (1 << 63) // len(rounded):  # no sum can wrap
+            return list(zip(_sums_by_image(rounded, owner, images),
+                            _sums_by_image(np.where(globals_, rounded, np.uint64(0)), owner, images)))
+    # A forged size or alignment that uint64 arithmetic could wrap: Python's integers.
+    loads, datas = [0] * images, [0] * images
+    for image, s, a, is_global in zip(owner.tolist(), sizes.tolist(), aligns.tolist(), globals_.tolist()):
+        rounded_size = -(-s // a) * a
+        loads[image] += rounded_size
+        if is_global:
+            datas[image] += rounded_size
+    return list(zip(loads, datas))
+
+
+def _sums_by_image(values, owner, images: int) -> list[int]:
+    """Exact per-image sums of uint64 `values` (rows grouped by image, their total below 2**63)."""
+    import numpy as np
+
+    totals = np.concatenate((np.zeros(1, np.uint64), np.cumsum(values, dtype=np.uint64)))
+    ends = np.searchsorted(owner, np.arange(images), side="right")
+    starts = np.searchsorted(owner, np.arange(images), side="left")
+    return (totals[ends] - totals[starts]).tolist()
 
 
 def _section_names(shstr: bytes, sections) -> list[bytes]:

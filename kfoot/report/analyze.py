@@ -25,7 +25,7 @@ from ..core.errors import KfootError
 from ..core.limits import max_memory
 from . import result_codec
 from .accumulate import Accumulator, cross_duplicates, merge_into_totals
-from .decode import ImageResult, Work, decode, decode_batch, unpack_batch
+from .decode import ImageResult, Work, decode_batch, decode_many, unpack_batch
 from .families import strip_module_ids
 from .model import FamilyStats, FileReport, Filters, Report, SectionStats, Totals
 from .name_filter import check_filter
@@ -143,8 +143,8 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
     jobs = options.jobs or os.cpu_count() or 1
     total = sum(w.stored for w in plan.work)
     if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2:
-        for work in plan.work:
-            yield from decode(work)
+        for work, decoded in decode_many(plan.work):
+            yield from decoded
             if on_progress:
                 on_progress(work.stored)
         return
