@@ -54,6 +54,18 @@ def test_trace_without_a_driver_records_nothing_in_one_line(library, tmp_path):
     assert run_kfoot("trace", "-o", trace, "--", "sh", "-c", script, env=env, check_rc=3).returncode == 3
 
 
+@pytest.mark.parametrize("signal_name", ["TERM", "PIPE", "KILL"])
+def test_a_program_killed_by_a_signal_exits_as_a_shell_says(library, tmp_path, signal_name):
+    """A COMMAND killed by signal N is 128+N, as a shell reports it (`yes | head -1`: the program
+    writing to a pipe its reader closed dies of SIGPIPE), not Python's -N cut to a byte (256-N).
+    Oracle: sh's own status for the same command."""
+    command = f"kill -{signal_name} $$"
+    shell = subprocess.run(["sh", "-c", f"sh -c '{command}'"]).returncode
+    assert shell > 128  # the oracle itself: 128 + the signal's number
+    proc = run_kfoot("trace", "-o", tmp_path / "t.jsonl", "--", "sh", "-c", command, check_rc=None)
+    assert proc.returncode == shell
+
+
 def test_a_missing_program_is_one_line(library, tmp_path):
     proc = run_kfoot("trace", "-o", tmp_path / "t.jsonl", "--", str(tmp_path / "no-such-program"), check_rc=2)
     assert_error(proc, "cannot run")

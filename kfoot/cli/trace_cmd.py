@@ -13,7 +13,7 @@ from .terminal import terminal
 def command(output, argv):
     """Run COMMAND with kfoot's CUPTI injection library (CUDA_INJECTION64_PATH; child processes
     too) and write each launched kernel's mangled name, module and launch count to TRACE
-    (docs/explain.md). Exits with COMMAND's exit status."""
+    (docs/explain.md). Exits with COMMAND's exit status (128 + N when a signal N killed it)."""
     from ..trace.run import trace_command
 
     result = trace_command(output, list(argv))
@@ -25,4 +25,5 @@ def command(output, argv):
         kernels = len({k for k, _ in result.launches})
         term.note(f"kfoot trace: {sum(result.launches.values()):,} launches of {kernels:,} kernels from "
                   f"{result.processes:,} processes in {output}")
-    return result.returncode
+    # A program killed by signal N is -N to Python; a shell, and so kfoot, says 128 + N.
+    return result.returncode if result.returncode >= 0 else 128 - result.returncode
