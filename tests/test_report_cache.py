@@ -4,9 +4,11 @@ holds: corrupt, tampered, truncated or foreign entries are recomputed, never tru
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
+import struct
 import time
 from pathlib import Path
 
@@ -83,6 +85,20 @@ def _body_hash_fixed(data: bytes, body: bytes) -> bytes:
     return json.dumps(header).encode() + b"\n" + body
 
 
+def _column_changed(data: bytes, change) -> bytes:
+    """An entry whose images' packed member-name indices (base64 of little-endian int64s, decoded
+    here with struct) are changed by `change`, checksum fixed; unchanged when no image has any."""
+    body = json.loads(data.partition(b"\n")[2])
+    changed = False
+    for image in body["images"]:
+        raw = base64.b64decode(image["families"]["names"])
+        indices = list(struct.unpack(f"<{len(raw) // 8}q", raw))
+        if indices:
+            image["families"]["names"] = base64.b64encode(change(indices)).decode()
+            changed = True
+    return _body_hash_fixed(data, json.dumps(body).encode()) if changed else data
+
+
 CORRUPTIONS = {
     "flipped byte": lambda data: data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:],
     "truncated": lambda data: data[: len(data) // 2],
@@ -91,7 +107,14 @@ CORRUPTIONS = {
     "not json": lambda data: _body_hash_fixed(data, b"\x80\x04K\x01."),  # a pickle: never unpickled
     "wrong shape": lambda data: _body_hash_fixed(data, b'{"names": 5, "images": [[1, 2]]}'),
     "wrong types": lambda data: _body_hash_fixed(data, data.partition(b"\n")[2].replace(b'"sm_', b'0, "sm_', 1)),
-    "name index out of range": lambda data: _body_hash_fixed(data, data.partition(b"\n")[2].replace(b"[0", b"[99999", 1)),
+    "name index out of range": lambda data: _column_changed(
+        data, lambda indices: struct.pack(f"<{len(indices)}q", *[len(indices) + 99999] * len(indices))),
+    "negative name index": lambda data: _column_changed(
+        data, lambda indices: struct.pack(f"<{len(indices)}q", *[-1] * len(indices))),
+    "packed column cut short": lambda data: _column_changed(
+        data, lambda indices: struct.pack(f"<{len(indices)}q", *indices)[:-3]),
+    "packed column one short": lambda data: _column_changed(
+        data, lambda indices: struct.pack(f"<{len(indices) - 1}q", *indices[:-1])),
     "deep nesting": lambda data: _body_hash_fixed(data, b"[" * 100_000 + b"]" * 100_000),
     "other digest": lambda data: data.replace(json.loads(data.partition(b"\n")[0])["digest"].encode(), b"0" * 64, 1),
 }

@@ -204,7 +204,10 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
                 continue
             images = decoded.get(key, [])
             if cache is not None:
-                batch.append((keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset)))
+                try:
+                    batch.append((keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset)))
+                except (OverflowError, TypeError):
+                    pass  # a figure past 64 bits (a hostile binary's): decoded again next time
                 if len(batch) == WRITE_BATCH:
                     writers.submit(cache.put_many, batch)
                     batch = []

@@ -28,7 +28,7 @@ from .. import __version__
 from ..core.record_store import RecordStore, sha256
 from ..core.store import cache_disabled_by_env, default_cache_root, report_cache_bound
 
-CACHE_SCHEMA = "kfoot.report-cache/2"
+CACHE_SCHEMA = "kfoot.report-cache/3"
 # A file's container digests, remembered while the file is unchanged (see remembered_digests).
 DIGESTS_SCHEMA = "kfoot.report-digests/1"
 # A file changed less than this long before kfoot looked at it could change again within the same
