@@ -86,15 +86,21 @@ def _body_hash_fixed(data: bytes, body: bytes) -> bytes:
 
 
 def _column_changed(data: bytes, change) -> bytes:
-    """An entry whose images' packed member-name indices (base64 of little-endian int64s, decoded
-    here with struct) are changed by `change`, checksum fixed; unchanged when no image has any."""
+    """An entry whose images' packed member-name indices (a width letter, i or q, then base64 of
+    little-endian integers: decoded here with struct) are changed by `change` (indices -> new
+    list of indices, written at the same width; None: cut a byte short), checksum fixed; unchanged
+    when no image has any."""
     body = json.loads(data.partition(b"\n")[2])
     changed = False
     for image in body["images"]:
-        raw = base64.b64decode(image["families"]["names"])
-        indices = list(struct.unpack(f"<{len(raw) // 8}q", raw))
+        column = image["families"]["names"]
+        width, raw = column[0], base64.b64decode(column[1:])
+        indices = list(struct.unpack(f"<{len(raw) // struct.calcsize(width)}{width}", raw))
         if indices:
-            image["families"]["names"] = base64.b64encode(change(indices)).decode()
+            new = change(indices)
+            packed = struct.pack(f"<{len(indices)}{width}", *indices)[:-1] if new is None else \
+                struct.pack(f"<{len(new)}{width}", *new)
+            image["families"]["names"] = width + base64.b64encode(packed).decode()
             changed = True
     return _body_hash_fixed(data, json.dumps(body).encode()) if changed else data
 
@@ -107,14 +113,10 @@ CORRUPTIONS = {
     "not json": lambda data: _body_hash_fixed(data, b"\x80\x04K\x01."),  # a pickle: never unpickled
     "wrong shape": lambda data: _body_hash_fixed(data, b'{"names": 5, "images": [[1, 2]]}'),
     "wrong types": lambda data: _body_hash_fixed(data, data.partition(b"\n")[2].replace(b'"sm_', b'0, "sm_', 1)),
-    "name index out of range": lambda data: _column_changed(
-        data, lambda indices: struct.pack(f"<{len(indices)}q", *[len(indices) + 99999] * len(indices))),
-    "negative name index": lambda data: _column_changed(
-        data, lambda indices: struct.pack(f"<{len(indices)}q", *[-1] * len(indices))),
-    "packed column cut short": lambda data: _column_changed(
-        data, lambda indices: struct.pack(f"<{len(indices)}q", *indices)[:-3]),
-    "packed column one short": lambda data: _column_changed(
-        data, lambda indices: struct.pack(f"<{len(indices) - 1}q", *indices[:-1])),
+    "name index out of range": lambda data: _column_changed(data, lambda indices: [len(indices) + 99999] * len(indices)),
+    "negative name index": lambda data: _column_changed(data, lambda indices: [-1] * len(indices)),
+    "packed column cut short": lambda data: _column_changed(data, lambda indices: None),
+    "packed column one short": lambda data: _column_changed(data, lambda indices: indices[:-1]),
     "deep nesting": lambda data: _body_hash_fixed(data, b"[" * 100_000 + b"]" * 100_000),
     "other digest": lambda data: data.replace(json.loads(data.partition(b"\n")[0])["digest"].encode(), b"0" * 64, 1),
 }
@@ -257,3 +259,22 @@ def test_an_edit_that_keeps_size_and_mtime_is_seen(three_containers, tmp_path):
     expected = _uncached([path])
     assert expected != before and renamed.decode() in expected
     assert _report([path], cache) == expected
+
+
+def test_figures_past_32_bits_come_back_and_past_64_bits_are_not_stored():
+    """The packed columns: a size past 2^31 is stored at 64 bits and read back as it was; one
+    past 2^63 (only a hostile binary's) cannot be encoded, and the entry is not written."""
+    from kfoot.binary.walk import ContainerKey
+    from kfoot.report import result_codec
+    from kfoot.report.decode import FamilyGroup, ImageResult
+
+    key = ContainerKey("lib.so", None, 0, 4096)
+    image = ImageResult(".nv_fatbin", "sm_90", "sass", "none", 100, 100, 4096 + 64, kernel_total=2)
+    image.families["big"] = FamilyGroup(2, 3 << 40, ["_Z1av", "_Z1bv"], [(3 << 40) - 7, 7])
+    image.families["small"] = FamilyGroup(1, 16, ["_Z1av"], [16])
+    body = json.loads(json.dumps(result_codec.to_cache([image], key.offset)))
+    (back,) = result_codec.from_cache(body, ".nv_fatbin", key)
+    assert back.offset == image.offset and back.families == image.families
+    image.families["big"].sizes[0] = 1 << 64
+    with pytest.raises(OverflowError):
+        result_codec.to_cache([image], key.offset)

@@ -45,20 +45,24 @@ _FAMILY_KEYS = frozenset({"family", "kernels", "code_bytes", "counts", "names", 
 _KERNEL_FIGURES = ("code_bytes", "registers", "shared_bytes", "param_bytes", "stack_bytes", "local_bytes",
                    "constant_bytes")
 _KERNEL_KEYS = frozenset({"name", "family", "code_digest", *_KERNEL_FIGURES})
-# Integer columns are packed: base64 of little-endian signed 64-bit integers. A JSON list of
-# numbers costs a Python object per number to parse and a type check per number to trust: MXNet's
-# repeat spent 0.24 s parsing and 0.4 s checking them (466,000 names and sizes), against 0.03 s
-# for its 10 MB of names.
-_INT = "q"
+# Long integer columns (names, sizes, kernel figures) are packed: a width letter, "i" (32-bit) or
+# "q" (64-bit: used when a value needs it), then base64 of the little-endian signed integers. A
+# JSON list of numbers costs a Python object per number to parse and a type check per number to
+# trust: MXNet's repeat spent 0.24 s parsing 466,000 names and sizes as JSON, 0.03 s on its 10 MB
+# of names. The family columns (a dozen numbers an image) stay JSON lists.
+_WIDTHS = {"i": 4, "q": 8}
 _SWAP = sys.byteorder != "little"
 
 
-def _pack(values) -> str:
-    """Integers as one packed column; OverflowError outside 64 bits, TypeError for a non-integer."""
-    column = array(_INT, values)
+def _pack(values: list[int]) -> str:
+    """Integers as one packed column; OverflowError past 64 bits, TypeError for a non-integer."""
+    try:
+        width, column = "i", array("i", values)
+    except OverflowError:
+        width, column = "q", array("q", values)
     if _SWAP:
         column.byteswap()
-    return base64.b64encode(column.tobytes()).decode("ascii")
+    return width + base64.b64encode(column.tobytes()).decode("ascii")
 
 
 def to_cache(images: list[ImageResult], base: int) -> dict:
@@ -76,16 +80,15 @@ def to_cache(images: list[ImageResult], base: int) -> dict:
         item["offset"] = image.offset - base
         item["error"] = image.error
         groups = image.families.values()
-        item["families"] = {"family": list(image.families), "kernels": _pack(g.kernels for g in groups),
-                            "code_bytes": _pack(g.code_bytes for g in groups),
-                            "counts": _pack(len(g.names) for g in groups),
-                            "names": indices(name for g in groups for name in g.names),
-                            "sizes": _pack(size for g in groups for size in g.sizes)}
+        item["families"] = {"family": list(image.families), "kernels": [g.kernels for g in groups],
+                            "code_bytes": [g.code_bytes for g in groups], "counts": [len(g.names) for g in groups],
+                            "names": indices([name for g in groups for name in g.names]),
+                            "sizes": _pack([size for g in groups for size in g.sizes])}
         rows = image.rows
         item["kernels"] = None if rows is None else {
-            "name": indices(k.name for k in rows), "family": [k.family for k in rows],
+            "name": indices([k.name for k in rows]), "family": [k.family for k in rows],
             "code_digest": [k.code_digest for k in rows],
-            **{figure: _pack(getattr(k, figure) for k in rows) for figure in _KERNEL_FIGURES}}
+            **{figure: _pack([getattr(k, figure) for k in rows]) for figure in _KERNEL_FIGURES}}
         item["what_if"] = image.what_if
         item["image_sections"] = image.image_sections
         out.append(item)
@@ -114,10 +117,11 @@ def _list_of(value, kind, length: int | None = None) -> list:
 
 def _ints(value, length: int | None = None) -> list[int]:
     """A packed column (see _pack); ValueError when it is not one, or not `length` long."""
-    raw = base64.b64decode(_check(value, str), validate=True)  # binascii.Error is a ValueError
-    if len(raw) % 8:
+    width = _WIDTHS.get(_check(value, str)[:1])
+    raw = base64.b64decode(value[1:], validate=True)  # binascii.Error is a ValueError
+    if width is None or len(raw) % width:
         raise ValueError("bad cache entry")
-    column = array(_INT)
+    column = array(value[0])
     column.frombytes(raw)
     if _SWAP:
         column.byteswap()
@@ -144,14 +148,14 @@ def _families(value, names: list[str]) -> dict[str, FamilyGroup]:
     columns = _fields(value, _FAMILY_KEYS)
     families = _list_of(columns["family"], str)
     count = len(families)
-    counts = _ints(columns["counts"], count)
+    counts = _list_of(columns["counts"], int, count)
     members = _indices(columns["names"], names)
     sizes = _ints(columns["sizes"], len(members))
     if len(set(families)) != count or (counts and min(counts) < 0) or sum(counts) != len(members):
         raise ValueError("bad cache entry")
     groups, start = {}, 0
-    for family, kernels, code_bytes, size in zip(families, _ints(columns["kernels"], count),
-                                                 _ints(columns["code_bytes"], count), counts):
+    for family, kernels, code_bytes, size in zip(families, _list_of(columns["kernels"], int, count),
+                                                 _list_of(columns["code_bytes"], int, count), counts):
         groups[family] = FamilyGroup(kernels, code_bytes, members[start:start + size], sizes[start:start + size])
         start += size
     return groups
