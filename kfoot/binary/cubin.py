@@ -499,7 +499,8 @@ def _fingerprint_kernels(data: bytes, sections, kernels, kernel_sections, kernel
         shstrndx = _shstrndx(data)
         shstr = data[sections[shstrndx][4]:sections[shstrndx][4] + sections[shstrndx][5]]
         prefix = b".nv.constant0."
-        banks = np.flatnonzero(_prefixed(_name_heads(data, table, shstrndx, slice(None)), prefix)).tolist()
+        words = _name_heads([shstr], table["name"].astype(np.int64), np.zeros(len(table), np.int64))
+        banks = np.flatnonzero(_prefixed(words, prefix)).tolist()
         bank_bytes = {_cstr(shstr, sections[i][0])[len(prefix):]: sections[i][5] for i in banks}
         for kernel, (_symtab, _symbol, raw_name) in zip(kernels, kernel_symbols):
             kernel.constant_bytes = bank_bytes.get(raw_name, 0)
