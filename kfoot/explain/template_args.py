@@ -14,6 +14,8 @@ _HIDDEN = {text: chr(0xE100 + i) for i, text in enumerate(_OPERATORS)}  # privat
 
 
 def _hide(text: str) -> str:
+    if "operator" not in text:  # one scan instead of one per operator: nearly every name
+        return text
     for original, placeholder in _HIDDEN.items():
         if original in text:
             text = text.replace(original, placeholder)
@@ -68,4 +70,6 @@ def template_arguments(mangled: str, family: str) -> tuple[str, ...]:
         args = split_arguments(first, inner + 1) if inner >= 0 else None
         if args is None:
             return ()
+    if not any(placeholder in text for placeholder in _HIDDEN.values()):
+        return tuple(args)  # nothing hidden to show again: nearly every name
     return tuple(_show(a) for a in args)
