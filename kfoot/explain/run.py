@@ -3,6 +3,7 @@ explained."""
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import defaultdict
 
@@ -79,9 +80,14 @@ def _explain_families(by_family: dict[str, list[Kernel]], jobs: int | None) -> l
 
     largest_first = sorted(by_family, key=lambda name: -len(by_family[name]))  # keeps the workers even
     _POOLED.update(by_family)
+    # The garbage collector leaves what exists now alone, in the workers too: their collections
+    # would otherwise walk every object they inherited, writing to the pages those lie on (each
+    # page then copied) for objects that stay alive anyway.
+    gc.freeze()
     try:
         with worker_pool(min(jobs, len(by_family)), mp_context=multiprocessing.get_context("fork")) as pool:
             futures = {name: pool.submit(_explain_pooled, name) for name in largest_first}
             return [futures[name].result() for name in by_family]
     finally:
+        gc.unfreeze()
         _POOLED.clear()
