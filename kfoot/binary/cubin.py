@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import repeat
 
 from ..core.errors import FormatError
 
@@ -114,13 +115,16 @@ IMAGE_SECTIONS = ("code", "constants", "metadata", "symbols", "relocations", "de
 @dataclass(slots=True)
 class Cubin:
     sm: int  # from e_flags; the 'a'/'f' suffix lives in the fatbin entry header
-    kernels: list[Kernel]
+    kernels: list[Kernel]  # each kernel as a row (with_kernels); else empty
     global_symbols: int
     symbols: int
     load_bytes: int = 0  # SHF_ALLOC sections but static shared memory, each rounded up to its alignment
     data_bytes: int = 0  # of which module-scope globals (.nv.global, .nv.global.init): the driver's data heap
     sections: dict[str, int] | None = None  # IMAGE_SECTIONS -> bytes, adding up to the image's size (with_sections)
     section_table: SectionTable | None = None  # what load_bytes and sections are measured from (defer_tables)
+    # Each kernel's name and code bytes, in symbol table order (whether or not with_kernels).
+    kernel_names: list[str] = field(default_factory=list)
+    kernel_code_bytes: list[int] = field(default_factory=list)
 
 
 def _cstr(table: bytes, offset: int) -> bytes:
@@ -134,7 +138,8 @@ def sm_from_flags(abi_version: int, e_flags: int) -> int:
 
 
 def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: bool = True,
-                with_sections: bool = False, with_fingerprints: bool = False, defer_tables: bool = False) -> Cubin:
+                with_sections: bool = False, with_fingerprints: bool = False, defer_tables: bool = False,
+                with_kernels: bool = True) -> Cubin:
     """Parse a cubin held in `buf` (bytes or memoryview). Raises FormatError with the byte offset.
 
     Code bytes are always read (families need them); registers, shared memory and parameter
@@ -142,7 +147,9 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
     the bytes loading the image places on the GPU only `with_load` (the memory estimate);
     the image's bytes by section category only `with_sections`; each kernel's code fingerprint
     only `with_fingerprints`. With `defer_tables`, the load bytes and sections are not measured
-    here: the Cubin carries its SectionTable for measure_tables (many images at once).
+    here: the Cubin carries its SectionTable for measure_tables (many images at once). Without
+    `with_kernels` (nor resources or fingerprints), kernels are only named and sized
+    (kernel_names, kernel_code_bytes): no Kernel object for each of MXNet's 400,000 kernels.
     """
     data = bytes(buf) if not isinstance(buf, bytes) else buf
     size = len(data)
@@ -187,7 +194,9 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
     load_bytes, data_bytes, image_sections = (0, 0, None) if section_table is None or defer_tables \
         else measure_tables([section_table])[0]
 
-    kernels: list[Kernel] = []
+    kernel_names: list[str] = []
+    kernel_code_bytes: list[int] = []
+    per_kernel = with_resources or with_fingerprints  # questions that read each kernel's sections
     kernel_sections: list[int] = []
     kernel_symbols: list[tuple[int, int, bytes]] = []  # (symbol table section, symbol index, raw name)
     global_symbols = 0
@@ -206,16 +215,18 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         # Bindings counted and entry flags found column-wise; Python touches only the kernels.
         global_symbols += int(np.count_nonzero((symbols["info"] >> 4) == STB_GLOBAL))
         entries = np.flatnonzero(symbols["other"] & STO_CUDA_ENTRY)
-        names = [_cstr(strtab, name) for name in symbols["name"][entries].tolist()]
+        raw_names = [_cstr(strtab, name) for name in symbols["name"][entries].tolist()]
+        kernel_names += [raw_name.decode("utf-8", "replace") for raw_name in raw_names]
         defined_in = symbols["shndx"][entries]
         # The code section is the one the kernel symbol is defined in: no name lookup needed.
-        code = np.where((defined_in > 0) & (defined_in < shnum), sizes[np.minimum(defined_in, shnum - 1)], 0)
-        for entry, st_shndx, raw_name, code_bytes in zip(entries.tolist(), defined_in.tolist(), names,
-                                                         code.tolist()):
-            kernels.append(Kernel(raw_name.decode("utf-8", "replace"), "", "", code_bytes))
-            kernel_sections.append(st_shndx)
-            kernel_symbols.append((symtab_index, entry, raw_name))
+        kernel_code_bytes += np.where((defined_in > 0) & (defined_in < shnum),
+                                      sizes[np.minimum(defined_in, shnum - 1)], 0).tolist()
+        if per_kernel:
+            kernel_sections += defined_in.tolist()
+            kernel_symbols += zip(repeat(symtab_index), entries.tolist(), raw_names)
 
+    kernels = list(map(Kernel, kernel_names, repeat(""), repeat(""), kernel_code_bytes)) \
+        if with_kernels or per_kernel else []
     sm = sm_from_flags(ident[8], e_flags)
     if kernels:
         if with_resources:
@@ -224,7 +235,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
             _fingerprint_kernels(data, sections, kernels, kernel_sections, kernel_symbols, elf_class, sm,
                                  constants=not with_resources)
     return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
-                 image_sections, section_table if defer_tables else None)
+                 image_sections, section_table if defer_tables else None, kernel_names, kernel_code_bytes)
 
 
 # What decides a section's category (IMAGE_SECTIONS), in the order the first match wins. sm_100+

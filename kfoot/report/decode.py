@@ -86,24 +86,30 @@ class ImageResult:
     # from where its container lies, not from its bytes (the report cache does not hold it).
     relocatable: bool = False
 
-    def set_kernels(self, kernels: list[cubin.Kernel], work: Work) -> None:
-        self.kernel_total = len(kernels)
-        if work.resources or work.fingerprints:
-            self.rows = []
-        for kernel in kernels:
-            if work.kernel_filter is not None and not _name_matches(work.kernel_filter, kernel.name):
-                continue
-            family = family_of(kernel.name)
-            group = self.families.get(family)
+    def set_kernels(self, image: cubin.Cubin, work: Work) -> None:
+        """Group the image's kernels by family (and keep each as a row with --kernels). A plain
+        report reads only their names and sizes: no Kernel object and one family lookup each."""
+        names, code_bytes = image.kernel_names, image.kernel_code_bytes
+        self.kernel_total = len(names)
+        rows = image.kernels if work.resources or work.fingerprints else None
+        if work.kernel_filter is not None:
+            kept = [i for i, name in enumerate(names) if _name_matches(work.kernel_filter, name)]
+            names, code_bytes = [names[i] for i in kept], [code_bytes[i] for i in kept]
+            rows = None if rows is None else [rows[i] for i in kept]
+        kernel_families = list(map(family_of, names))
+        families = self.families
+        for family, name, size in zip(kernel_families, names, code_bytes):
+            group = families.get(family)
             if group is None:
-                group = self.families[family] = FamilyGroup()
-            group.kernels += 1
-            group.code_bytes += kernel.code_bytes
-            group.names.append(kernel.name)
-            group.sizes.append(kernel.code_bytes)
-            if self.rows is not None:
+                group = families[family] = FamilyGroup()
+            group.names.append(name)
+            group.sizes.append(size)
+        for group in families.values():
+            group.kernels, group.code_bytes = len(group.names), sum(group.sizes)
+        if rows is not None:
+            for kernel, family in zip(rows, kernel_families):
                 kernel.family, kernel.arch = family, self.arch
-                self.rows.append(kernel)
+            self.rows = rows
 
     @property
     def kernels(self) -> int:
@@ -138,11 +144,12 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
     if entry.kind == fatbin.KIND_ELF:
         try:
             image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load, with_sections=True,
-                                      with_fingerprints=work.fingerprints, defer_tables=pending is not None)
+                                      with_fingerprints=work.fingerprints, defer_tables=pending is not None,
+                                      with_kernels=False)
         except FormatError as exc:
             result.error = f"SASS image does not parse: {exc.message}"
             return result
-        result.set_kernels(image.kernels, work)
+        result.set_kernels(image, work)
         result.global_symbols = image.global_symbols
         if image.section_table is not None:
             pending.append((result, image.section_table))  # measured with others (decode_many)
@@ -202,14 +209,14 @@ def decode(work: Work, pending: list | None = None) -> list[ImageResult]:
         data = work.ref.read(0, work.raw_size)
         # A raw .cubin that does not parse is bad input: let it raise, naming the file.
         image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load,
-                                  with_sections=True, with_fingerprints=work.fingerprints)
+                                  with_sections=True, with_fingerprints=work.fingerprints, with_kernels=False)
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
                              data_bytes=image.data_bytes, container=work.key, image_sections=image.sections,
                              relocatable=work.relocatable)
-        result.set_kernels(image.kernels, work)
+        result.set_kernels(image, work)
         return [result]
     entry = work.entry
     # The slot is read as decompress needs it (a prefix, or whole once its size is within the bound).
