@@ -403,6 +403,11 @@ def test_a_usage_file_over_the_size_limit_is_one_line(explain_fatbin, tmp_path):
     ("binary.txt", b"\xff\xfe\x00kernel\n", "line 1 is not UTF-8"),
     ("long.txt", b"k" * (70 << 10), "line 1 is over 64 KiB"),
     ("trace.jsonl", b'{"template_id": "a<int>"}\nnot json\n', "line 2"),
+    # Nested deeper than Python's recursion limit, where the format is told and in a line.
+    ("nested.json", b'{"traceEvents": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+    ("nested.jsonl", b'{"template_id": ' + b"[" * 30_000 + b"]" * 30_000 + b"}\n", "nested too deeply"),
+    ("nested_kernel.jsonl", b'{"kernel": "_Z1kv", "module": "0x1", "launches": 1, "pid": 1}\n{"kernel": '
+     + b"[" * 30_000 + b"]" * 30_000 + b"}\n", "line 2"),
 ])
 def test_a_malformed_usage_file_is_one_line(explain_fatbin, tmp_path, name, content, message):
     import gzip

@@ -63,7 +63,7 @@ def read_usage(path: str | Path) -> tuple[str, Counter]:
         first = text.split(b"\n", 1)[0]
         try:
             record = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python recurses
             record = None
         if isinstance(record, dict) and "template_id" in record:
             if path.stat().st_size > TRACE_MAX_BYTES:
@@ -144,7 +144,7 @@ def kernel_trace_records(path: str | Path) -> list[tuple[str, str, int, int]]:
         try:
             record = json.loads(line)
             kernel, module, launches, pid = record["kernel"], record["module"], record["launches"], record["pid"]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise _error(path, f"line {number} is not a kfoot trace record (kernel, module, launches, pid)") from None
         if not (isinstance(kernel, str) and isinstance(module, str) and type(launches) is int and launches >= 0
                 and type(pid) is int):
