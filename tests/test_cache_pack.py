@@ -526,3 +526,24 @@ def test_a_pack_linked_by_nvjitlink_serves_a_runtime_that_has_only_nvrtc(mini_re
                           capture_output=True, text=True, env=env, timeout=600)
     assert proc.returncode == 0 and "Warning" not in proc.stderr, proc.stderr
     assert json.loads(proc.stdout) == len(ids) and not list(cache.rglob("*.entry"))
+
+
+def test_kfoot_pack_path_may_name_the_kfoot_packs_folder_itself(mini_registry, installed, serve_ids, tmp_path):
+    """The folder pip fills is named kfoot_packs, and a user points KFOOT_PACK_PATH at it: both
+    runtimes take its packs as they take those of the folder holding it (before: silently none,
+    every kernel compiled)."""
+    ids = sorted({v["template_id"] for v in json.loads((mini_registry / "registry.json").read_text())["variants"]})
+    site = tmp_path / "site"
+    _pip_install(installed, site)
+    env = {k: v for k, v in os.environ.items() if k not in ("KFOOT_CACHE", "KFOOT_CACHE_REMOTE", "KFOOT_CACHE_DIR")}
+    env.update(KFOOT_PACK_PATH=str(site / "kfoot_packs"), KFOOT_PCH="0")
+    proc = subprocess.run([str(serve_ids), str(mini_registry), "sm_90", *ids], capture_output=True, text=True,
+                          env=dict(env, KFOOT_CACHE_DIR=str(tmp_path / "cpp-cache")), timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert (got["pack_hits"], got["compiles"], proc.stderr) == (len(ids), 0, "")
+    cache = tmp_path / "py-cache"
+    proc = subprocess.run([sys.executable, "-c", SERVE, str(mini_registry), str(cache)], capture_output=True, text=True,
+                          env=dict(env, PYTHONPATH=str(REPO)), timeout=600)
+    assert proc.returncode == 0 and "Warning" not in proc.stderr, proc.stderr
+    assert json.loads(proc.stdout) == len(ids) and not list(cache.rglob("*.entry"))

@@ -209,11 +209,14 @@ PACK_PATH_ENV = "KFOOT_PACK_PATH"
 
 
 def _packs_in(folder: Path) -> list[Path]:
-    """`folder` when it is a pack (it holds a manifest), else the packs in its kfoot_packs/, by name."""
+    """`folder` when it is a pack (it holds a manifest), else the packs in its kfoot_packs/, by name
+    (or in `folder` itself when it is a kfoot_packs folder, the one pip fills)."""
     try:
         if (folder / MANIFEST_NAME).is_file():
             return [folder]
         packs = folder / PACKS_FOLDER
+        if not packs.is_dir() and folder.name == PACKS_FOLDER:
+            packs = folder
         children = sorted(packs.iterdir()) if packs.is_dir() else []
         return [child for child in children if (child / MANIFEST_NAME).is_file()]
     except OSError:
@@ -222,7 +225,7 @@ def _packs_in(folder: Path) -> list[Path]:
 
 def pack_search_path() -> list[Path]:
     """Where packs are looked for: the folders of $KFOOT_PACK_PATH (os.pathsep-separated, each a
-    pack or a folder holding kfoot_packs/, absolute: a relative one is one PackWarning; the C++
+    pack, a folder holding kfoot_packs/ or a kfoot_packs folder, absolute: a relative one is one PackWarning; the C++
     runtime reads only these), then sys.path."""
     given = []
     for entry in os.environ.get(PACK_PATH_ENV, "").split(os.pathsep):

@@ -240,6 +240,9 @@ inline std::vector<std::string> pack_folders() {
       continue;
     }
     std::string packs = join(folder, "kfoot_packs");
+    std::string trimmed = folder.substr(0, folder.find_last_not_of('/') + 1);
+    // a kfoot_packs folder itself (the one pip fills), as cache_pack.py _packs_in takes it
+    if (!is_dir(packs) && trimmed.size() >= 12 && trimmed.compare(trimmed.size() - 12, 12, "/kfoot_packs") == 0) packs = folder;
     DIR* d = is_dir(packs) ? ::opendir(packs.c_str()) : nullptr;
     if (!d) continue;
     std::vector<std::string> names;
