@@ -31,29 +31,37 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     options = ReportOptions(fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
                             cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
-    by_family: dict[str, list[Kernel]] = defaultdict(list)
-    for file in report.files:
-        for kernel in file.kernel_rows or []:
-            if not kernel.relocatable:
-                by_family[kernel.family].append(kernel)
-    families = _explain_families(by_family, jobs)
-    families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-    every = [k for kernels in by_family.values() for k in kernels]
-    explanation = Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
-                              identical_groups(every))
-    family_groups(families, explanation.identical_groups)
-    if read:
-        explanation.usage = match_usage(every, read)
-        for family in families:
-            apply_usage(family, by_family[family.name], explanation.usage)
-    archs = report.totals.archs
-    if what_if:
-        ratios = {a: s.stored_bytes / s.image_bytes for a, s in archs.items() if s.image_bytes}
-        explanation.what_if_rtc = what_if_rtc(explanation, what_if, by_family, ratios)
-    if what_if_archs:
-        explanation.what_if_archs = whatif_archs(what_if_archs, [(a, s.kind, s.stored_bytes, s.kernels)
-                                                                 for a, s in sorted(archs.items())])
-    return explanation
+    # The report's objects, and what is built from them here, live until explain returns: the
+    # garbage collector leaves them alone meanwhile (its full passes walked all of them, 0.1 s on
+    # libcusparse), and so do the family pool's forked workers, whose collections would otherwise
+    # also write to every inherited page (each one then copied).
+    gc.freeze()
+    try:
+        by_family: dict[str, list[Kernel]] = defaultdict(list)
+        for file in report.files:
+            for kernel in file.kernel_rows or []:
+                if not kernel.relocatable:
+                    by_family[kernel.family].append(kernel)
+        families = _explain_families(by_family, jobs)
+        families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+        every = [k for kernels in by_family.values() for k in kernels]
+        explanation = Explanation([f.path for f in report.files], sum(f.kernels for f in families), families,
+                                  identical_groups(every))
+        family_groups(families, explanation.identical_groups)
+        if read:
+            explanation.usage = match_usage(every, read)
+            for family in families:
+                apply_usage(family, by_family[family.name], explanation.usage)
+        archs = report.totals.archs
+        if what_if:
+            ratios = {a: s.stored_bytes / s.image_bytes for a, s in archs.items() if s.image_bytes}
+            explanation.what_if_rtc = what_if_rtc(explanation, what_if, by_family, ratios)
+        if what_if_archs:
+            explanation.what_if_archs = whatif_archs(what_if_archs, [(a, s.kind, s.stored_bytes, s.kernels)
+                                                                     for a, s in sorted(archs.items())])
+        return explanation
+    finally:
+        gc.unfreeze()
 
 
 # Below this many kernels a pool's start (forked workers) costs more than the analysis it would
@@ -80,14 +88,9 @@ def _explain_families(by_family: dict[str, list[Kernel]], jobs: int | None) -> l
 
     largest_first = sorted(by_family, key=lambda name: -len(by_family[name]))  # keeps the workers even
     _POOLED.update(by_family)
-    # The garbage collector leaves what exists now alone, in the workers too: their collections
-    # would otherwise walk every object they inherited, writing to the pages those lie on (each
-    # page then copied) for objects that stay alive anyway.
-    gc.freeze()
     try:
         with worker_pool(min(jobs, len(by_family)), mp_context=multiprocessing.get_context("fork")) as pool:
             futures = {name: pool.submit(_explain_pooled, name) for name in largest_first}
             return [futures[name].result() for name in by_family]
     finally:
-        gc.unfreeze()
         _POOLED.clear()
