@@ -43,12 +43,14 @@ def test_warm_refuses_an_arch_nvrtc_lacks(tmp_path):
 
 
 _SLOW_STEP = """
-import sys, time
+import os, sys, time
 from kfoot.compile import aot
 real = aot._run_ninja
 def slow(*args, **kwargs):
     open(sys.argv[1], "w").close()  # the first build is inside its lock now
-    time.sleep(4)
+    go, deadline = sys.argv[1] + ".go", time.monotonic() + 120
+    while not os.path.exists(go) and time.monotonic() < deadline:  # till the second says it waits
+        time.sleep(0.05)
     return real(*args, **kwargs)
 aot._run_ninja = slow
 from kfoot.cli import main
@@ -67,8 +69,21 @@ def test_a_second_build_of_one_folder_waits_for_the_first(tmp_path):
     while not started.exists():
         assert first.poll() is None and time.monotonic() < deadline, first.communicate()
         time.sleep(0.05)
-    second = run_kfoot(*common, REPO / "tests" / "partlib" / "part.toml", "--keep-going", check_rc=2)
+    env = {k: v for k, v in os.environ.items() if k != "GITHUB_STEP_SUMMARY"}
+    second_log = tmp_path / "second.stderr"
+    with open(second_log, "w") as log:
+        second = subprocess.Popen([sys.executable, "-m", "kfoot", *common, REPO / "tests" / "partlib" / "part.toml",
+                                   "--keep-going"], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
+    # The first build holds its lock until the second says it waits (or has ended): no fixed sleep.
+    deadline = time.monotonic() + 120
+    while "waiting" not in second_log.read_text() and second.poll() is None:
+        assert time.monotonic() < deadline, "the second build never said it waits"
+        time.sleep(0.05)
+    (tmp_path / "started.go").touch()
     first_out, first_err = first.communicate(timeout=300)
+    second_out, _ = second.communicate(timeout=300)
+    second = subprocess.CompletedProcess(second.args, second.returncode, second_out, second_log.read_text())
+    assert second.returncode == 2, second.stderr
     assert first.returncode == 0, first_err
     assert f"another kfoot build is writing {out}; waiting" in second.stderr
     # The second build ran after the first: its library is what is on disk, whole, and its
