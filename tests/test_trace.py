@@ -6,6 +6,7 @@ nothing was recorded. Launching kernels under it needs a GPU."""
 from __future__ import annotations
 
 import ctypes
+import signal
 import os
 import subprocess
 
@@ -82,3 +83,17 @@ def test_a_malformed_kernel_trace_line_is_one_error(tmp_path):
     path.write_text('{"kernel":"_Z1kv"}\n')
     with pytest.raises(KfootError, match="line 1"):
         read_kernel_trace(path)
+
+
+@pytest.mark.parametrize("sig,code,last_line", [(signal.SIGINT, 130, "kfoot: interrupted"),
+                                                (signal.SIGTERM, 143, "kfoot: terminated")], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_stops_a_traced_program_that_ignores_it_and_its_children(library, tmp_path, sig, code, last_line):
+    """kfoot stops within 2 s and leaves no process of its session, even when COMMAND ignores the
+    signal and has children (both sleeps inherit the ignored signals): before, kfoot killed the
+    shell alone and the sleeps ran on. Checked from outside, in /proc (tests/test_interrupt.py)."""
+    from test_interrupt import signal_and_check, start_kfoot, wait_for_children
+
+    proc = start_kfoot("trace", "-o", tmp_path / "t.jsonl", "--", "sh", "-c",
+                       'trap "" INT TERM; sleep 60 & sleep 60 & wait')
+    wait_for_children(proc, names={"sleep"}, count=2)
+    signal_and_check(proc, sig, group=True, code=code, last_line=last_line)

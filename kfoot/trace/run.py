@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.workers import adopt_orphans, stop_process_tree
 from ..explain.usage_files import kernel_trace_records
 from .build import injection_library
 
@@ -32,11 +33,17 @@ def trace_command(output: Path, argv: list[str]) -> TraceResult:
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_bytes(b"")
     env = {**os.environ, "CUDA_INJECTION64_PATH": str(library), "KFOOT_TRACE_KERNELS": str(output)}
+    adopt_orphans()  # an interrupted program's children are stopped with it, even if it ignored the signal
     try:
-        proc = subprocess.run(argv, env=env)
+        proc = subprocess.Popen(argv, env=env)
     except OSError as exc:
         raise KfootError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
-    return TraceResult(proc.returncode, *read_kernel_trace(output))
+    try:
+        returncode = proc.wait()
+    except BaseException:  # Ctrl-C or SIGTERM: the program got it too
+        stop_process_tree(proc)
+        raise
+    return TraceResult(returncode, *read_kernel_trace(output))
 
 
 def read_kernel_trace(path: Path) -> tuple[Counter, int]:
