@@ -15,12 +15,15 @@ Three steps per file:
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
+import signal
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..binary import compress_modes, fatbin, walk
 from ..binary.walk import ContainerKey
+from ..core import workers
 from ..core.errors import KfootError
 from ..core.limits import max_memory
 from . import result_codec
@@ -151,8 +154,6 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
     # Imported here: a report served from the cache starts no worker (30 ms of imports saved).
     import multiprocessing
 
-    from ..core import workers
-
     batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
@@ -193,27 +194,61 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     decoded: dict[ContainerKey, list[ImageResult]] = {}
     for image in _run(todo, options, on_progress):
         decoded.setdefault(image.container, []).append(image)
-    # Entries are written by threads while the images are added up (a write is mostly system
-    # calls: 1.5 ms each here, 0.3 s for libcusparse's 173 containers one after another), a
-    # batch at a time: one taking of the store's lock and one usage update per batch.
-    with ThreadPoolExecutor(max_workers=4) as writers:
-        batch = []
+    misses = [(keys[key][1], keys[key][0], key.offset, decoded.get(key, []))
+              for key in by_key if key not in hits] if cache is not None else []
+    writer = _store_apart(cache, misses) if misses else None
+    try:
         for key in by_key:
-            if key in hits:
-                yield hits[key]
-                continue
-            images = decoded.get(key, [])
-            if cache is not None:
-                try:
-                    batch.append((keys[key][1], keys[key][0], result_codec.to_cache(images, key.offset)))
-                except (OverflowError, TypeError):
-                    pass  # a figure past 64 bits (a hostile binary's): decoded again next time
-                if len(batch) == WRITE_BATCH:
-                    writers.submit(cache.put_many, batch)
-                    batch = []
-            yield images
-        if batch:
-            writers.submit(cache.put_many, batch)
+            yield hits[key] if key in hits else decoded.get(key, [])
+    except BaseException:
+        if writer is not None:  # Ctrl-C, an error, the caller closing us: the writer goes too
+            with contextlib.suppress(OSError):
+                os.kill(writer, signal.SIGKILL)
+        raise
+    finally:
+        if writer is not None:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(writer, 0)
+    if misses:
+        cache.note_written(len(misses))
+
+
+def _store_apart(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> int | None:
+    """Store the entries (cache key, digest, container offset, images) in a forked process while
+    this one adds the images up: encoding and writing them took MXNet's first report 0.4 s of CPU
+    on the serial path, under the GIL beside the adding up, while the second core sat idle (the
+    workers are done). The pid to wait for; None when they were stored here (no fork)."""
+    parent = os.getpid()
+    try:
+        pid = os.fork()
+    except OSError:
+        _store(cache, entries)
+        return None
+    if pid:
+        return pid
+    try:  # the child: never prints, never returns into the caller's code
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to decide
+        workers.die_with_parent(parent)
+        gc.disable()  # short-lived: what it allocates goes when it exits
+        _store(cache, entries)
+    finally:
+        os._exit(0)
+
+
+def _store(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> None:
+    """Encode and write entries a batch at a time: one taking of the store's lock and one usage
+    update per batch."""
+    batch = []
+    for cache_key, digest, base, images in entries:
+        try:
+            batch.append((cache_key, digest, result_codec.to_cache(images, base)))
+        except (OverflowError, TypeError):
+            continue  # a figure past 64 bits (a hostile binary's): decoded again next time
+        if len(batch) == WRITE_BATCH:
+            cache.put_many(batch)
+            batch = []
+    if batch:
+        cache.put_many(batch)
 
 
 def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:

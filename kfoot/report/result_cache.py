@@ -72,6 +72,10 @@ class ReportCache:
     def written(self) -> int:
         return self.records.written
 
+    def note_written(self, count: int) -> None:
+        """Entries another process (a forked writer) stored for this run: the prune runs after it."""
+        self.records.written += count
+
     @staticmethod
     def key(digest: str, options: str) -> str:
         return sha256(f"{code_version()}\0{options}\0{digest}".encode())
