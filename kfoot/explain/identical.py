@@ -51,16 +51,24 @@ def collapses(rows: dict[str, tuple[str, ...]], digests: dict[tuple[str, str], s
     `rows`: a kernel name's arguments; `digests`: (arch, name) -> fingerprint."""
     out = []
     in_order = [rows[name] for name in sorted(rows)]  # the axes' value order
-    coded = [(arch, rows[name], digest) for (arch, name), digest in digests.items()]
+    # Each argument list's (arch, fingerprint) pairs, in `digests`' order: the other arguments at
+    # a position are cut, and numbered, once per list rather than once per arch and kernel.
+    coded: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
+    for (arch, name), digest in digests.items():
+        coded[rows[name]].append((arch, digest))
     for position in range(width):
         values = list(dict.fromkeys(args[position] for args in in_order))
         if len(values) < 2 or len(values) > MAX_PAIRED_VALUES:
             out.append([])  # one value: nothing to collapse; too many: not searched
             continue
-        # (arch, the other arguments) -> value at `position` -> fingerprint
+        # (arch, the other arguments' number) -> value at `position` -> fingerprint
         contexts: dict[tuple, dict[str, str]] = defaultdict(dict)
-        for arch, args, digest in coded:
-            contexts[(arch, args[:position] + args[position + 1:])][args[position]] = digest
+        numbers: dict[tuple[str, ...], int] = {}
+        for args, found in coded.items():
+            others = numbers.setdefault(args[:position] + args[position + 1:], len(numbers))
+            value = args[position]
+            for arch, digest in found:
+                contexts[(arch, others)][value] = digest
         same, met = defaultdict(int), defaultdict(int)
         for found in contexts.values():
             if len(found) < 2:
