@@ -408,6 +408,11 @@ def test_a_usage_file_over_the_size_limit_is_one_line(explain_fatbin, tmp_path):
     ("nested.jsonl", b'{"template_id": ' + b"[" * 30_000 + b"]" * 30_000 + b"}\n", "nested too deeply"),
     ("nested_kernel.jsonl", b'{"kernel": "_Z1kv", "module": "0x1", "launches": 1, "pid": 1}\n{"kernel": '
      + b"[" * 30_000 + b"]" * 30_000 + b"}\n", "line 2"),
+    # A lone surrogate is valid JSON but no text: it could be neither matched nor printed.
+    ("surrogate.json", b'{"traceEvents": [{"cat": "kernel", "name": "k\\ud800"}]}', "not Unicode text"),
+    ("surrogate.jsonl", b'{"template_id": "k<\\udfff>"}\n', "not Unicode text"),
+    ("surrogate_kernel.jsonl", b'{"kernel": "_Z1k\\ud800", "module": "0x1", "launches": 1, "pid": 1}\n',
+     "not Unicode text"),
 ])
 def test_a_malformed_usage_file_is_one_line(explain_fatbin, tmp_path, name, content, message):
     import gzip

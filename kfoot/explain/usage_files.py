@@ -47,8 +47,21 @@ def _error(path: Path, message: str) -> KfootError:
 
 
 def read_usage(path: str | Path) -> tuple[str, Counter]:
-    """(format, launches by name) of one usage file, its format told by its content."""
+    """(format, launches by name) of one usage file, its format told by its content. A name
+    holding a lone surrogate (valid in JSON, `\\ud800`, but no text: never a kernel's name, and
+    unprintable) is one error."""
     path = Path(path)
+    kind, names = _read_usage(path)
+    for name in names:
+        if not name.isascii():
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _error(path, f"kernel name {shown(name)} is not Unicode text (a lone surrogate)") from None
+    return kind, names
+
+
+def _read_usage(path: Path) -> tuple[str, Counter]:
     try:
         with open_regular(path, what="usage file", max_bytes=USAGE_MAX_BYTES) as handle:
             head = handle.read(4096)
