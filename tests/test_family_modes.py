@@ -12,7 +12,6 @@ g++ against the same registry (tests/cpp/rtc_check.cpp).
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import textwrap
 
@@ -22,7 +21,7 @@ import pytest
 from kfoot.core.errors import KfootError
 from kfoot.runtime import api as runtime
 from kfoot.runtime.trace import append_trace
-from oracles.cli import REPO, run_kfoot
+from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels
 from oracles.errors import assert_error
 from test_rtc_support import demangled_form, template_id_of
@@ -74,16 +73,6 @@ ROUTES = [("gemm<float>", "sm_80", "aot"), ("gemm<double>", "sm_86", "aot"), ("f
           ("both<float>", "sm_80", "aot"), ("both<double>", "sm_80", "rtc"),
           ("gemm<float>", "sm_90", "error: family 'gemm' is built ahead of time only (modes = [\"aot\"]) and its "
                                    "library holds sm_80, none of which runs on sm_90; rebuild with --arch naming it")]
-
-
-@pytest.fixture(scope="module")
-def rtc_check(tmp_path_factory):
-    compiler = shutil.which("g++") or pytest.skip("no C++ compiler (g++)")
-    flags, libs = run_kfoot("config", "--cflags").stdout.split(), run_kfoot("config", "--libs").stdout.split()
-    program = tmp_path_factory.mktemp("cpp") / "rtc_check"
-    subprocess.run([compiler, "-std=c++17", "-O0", *flags, str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o",
-                    str(program), *libs], check=True)
-    return program
 
 
 @pytest.mark.parametrize("template_id, arch, route", ROUTES)

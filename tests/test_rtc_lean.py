@@ -19,7 +19,7 @@ from kfoot.core.prelude import prelude
 from kfoot.runtime import nvjitlink
 from kfoot.runtime.kernel_cache import DiskCache
 from oracles.cli import run_kfoot
-from test_cpp_runtime import _env, _run, rtc_check  # noqa: F401 (rtc_check: the C++ program, a fixture)
+from test_cpp_runtime import _env, _run
 
 CUB_HEADER = r"""#pragma once
 #include <cub/block/block_reduce.cuh>

@@ -18,7 +18,7 @@ import pytest
 from elftools.elf.elffile import ELFFile
 
 from oracles.cli import REPO, run_kfoot
-from test_cpp_runtime import _env, rtc_check, scale_registry  # noqa: F401 (fixtures: the C++ program, the example registry)
+from test_cpp_runtime import _env, scale_registry  # noqa: F401 (scale_registry: the example registry, a fixture)
 from test_cpp_runtime import _run as _run_cpp
 from test_rtc_support import cubin_facts, build_mini_registry
 
