@@ -202,10 +202,12 @@ def test_build_options_pass_through(tmp_path):
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", KFOOT_CACHE="off")
     kfoot_dir = "-Dkfoot_DIR=" + run_kfoot("config", "--cmake-dir").stdout.strip()
     (source / "CMakeLists.txt").write_text(body.format(check=""))
-    failed = _configure_and_build(source, tmp_path / "b1", env, kfoot_dir)
+    # One build folder throughout, as its user would fix the CMakeLists.txt and build again: CMake
+    # probes the compiler once, and what built before the failure is kept.
+    build = tmp_path / "build"
+    failed = _configure_and_build(source, build, env, kfoot_dir)
     assert failed.returncode != 0 and "this family is not for NVRTC" in failed.stdout + failed.stderr
     (source / "CMakeLists.txt").write_text(body.format(check="NO_CHECK"))
-    build = tmp_path / "b2"
     built = _configure_and_build(source, build, env, kfoot_dir)
     assert built.returncode == 0, built.stdout + built.stderr
     assert (build / "kfoot" / "hyb" / "registry.json").is_file() and (build / "kfoot" / "hyb" / "libhyb.so").is_file()
@@ -219,6 +221,6 @@ def test_build_options_pass_through(tmp_path):
     assert again.returncode == 0 and "kfoot: building aot (aot)" in again.stdout
     bad = body.format(check="").replace("JOBS 1", "JOBS many")
     (source / "CMakeLists.txt").write_text(bad)
-    proc = subprocess.run([_cmake(), "-S", str(source), "-B", str(tmp_path / "b3"), "-G", "Ninja",
+    proc = subprocess.run([_cmake(), "-S", str(source), "-B", str(build), "-G", "Ninja",
                            f"-DCMAKE_MAKE_PROGRAM={_ninja()}", kfoot_dir], env=env, capture_output=True, text=True)
     assert proc.returncode != 0 and "JOBS must be a positive integer, not 'many'" in proc.stderr
