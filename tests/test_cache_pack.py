@@ -547,3 +547,14 @@ def test_kfoot_pack_path_may_name_the_kfoot_packs_folder_itself(mini_registry, i
                           env=dict(env, PYTHONPATH=str(REPO)), timeout=600)
     assert proc.returncode == 0 and "Warning" not in proc.stderr, proc.stderr
     assert json.loads(proc.stdout) == len(ids) and not list(cache.rglob("*.entry"))
+
+
+def test_a_pack_of_the_build_folder_names_the_shipped_registry_as_the_reason_it_is_ignored(mini_registry, installed,
+                                                                                          tmp_path):
+    """`kfoot ship` writes a registry.json of its own (no build path in it), so packs made from the
+    build folder's registry do not serve the shipped one: the one warning says what to pack."""
+    shipped = tmp_path / "shipped"
+    run_kfoot("ship", mini_registry, "-o", shipped)
+    served, _, stderr = _install_and_serve(shipped, installed, tmp_path)
+    assert served == 0 and stderr.count("PackWarning") == 1
+    assert "made from another registry.json (pack the registry folder the program opens" in stderr

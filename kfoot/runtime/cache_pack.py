@@ -410,7 +410,7 @@ def manifest_verdict(data: bytes, registry_sha: str, nvrtc_version, arch: str) -
     if not isinstance(schema, int) or isinstance(schema, bool) or schema != KEY_SCHEMA:
         return False, f"made for another cache key schema (this kfoot's is {KEY_SCHEMA})", None
     if manifest.get("registry_sha256") != registry_sha:
-        return False, "made from another registry.json", None
+        return False, "made from another registry.json (pack the registry folder the program opens: kfoot ship writes one of its own)", None
     archs = manifest.get("archs")
     if not _arch_names(archs):
         return False, _ARCHS_PROBLEM, None

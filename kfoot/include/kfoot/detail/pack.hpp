@@ -171,7 +171,7 @@ inline bool manifest_verdict(const std::string& data, const std::string& registr
   }
   const Json* digest = manifest.get("registry_sha256");
   if (!digest || digest->kind != Json::String || digest->text != registry_sha) {
-    problem = "made from another registry.json";
+    problem = "made from another registry.json (pack the registry folder the program opens: kfoot ship writes one of its own)";
     return false;
   }
   const Json* archs = manifest.get("archs");
