@@ -162,11 +162,12 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
     return result
 
 
-# Images whose load bytes and sections are measured together (cubin.measure_tables): a few dozen
-# spread numpy's cost per call (a sixth of MXNet 1.6's cubins: 0.55 s -> 0.2 s of CPU; larger
-# batches gained nothing), and the section tables they hold stay a few MiB.
-MEASURE_IMAGES = 32
-MEASURE_TABLE_BYTES = 8 << 20
+# Images whose load bytes and sections are measured together (cubin.measure_tables): a sixth of
+# MXNet 1.6's cubins took 0.39 s of CPU one at a time (numpy's cost per call), 0.15 s 8 at a time,
+# 0.14 s 16, 0.16 s 32 and 0.19 s 64 (their columns outgrow the CPU's caches); the section tables
+# they hold stay within a few MiB.
+MEASURE_IMAGES = 16
+MEASURE_TABLE_BYTES = 4 << 20
 
 
 def decode_many(works):
