@@ -1,10 +1,10 @@
 """Session-wide AOT build of the demo spec (kfoot/bundled/demo.toml) for sm_80 and sm_90, and the
-C++ test program tests/cpp/rtc_check.cpp.
+C++ test programs tests/cpp/rtc_check.cpp and vectors.cpp.
 
 Compiling the demo is the single most expensive step of the build tests (~30 s of CPU), and
-rtc_check takes ~15 s of CPU and serves four modules, so each is made once per run (run_once.py)
-and shared. conftest.py registers this module as a plugin, so any test can ask for `demo_aot`
-or `rtc_check`.
+each C++ test program ~15 s and serves several modules, so each is made once per run
+(run_once.py) and shared. conftest.py registers this module as a plugin, so any test can ask for
+`demo_aot`, `rtc_check` or `vectors_program`.
 """
 
 from __future__ import annotations
@@ -57,22 +57,29 @@ def demo_aot(tmp_path_factory, nvcc) -> DemoBuild:
     return DemoBuild(out_dir=out, summary=record["summary"], manifest=load_manifest(out), wall_s=record["wall_s"])
 
 
-def _build_rtc_check(folder: Path) -> dict:
+def _build_cpp_program(folder: Path, name: str) -> dict:
+    """tests/cpp/NAME.cpp built with the flags `kfoot config` prints, split as a shell would; -O1
+    so that -Wall's flow warnings (maybe-uninitialized...) run over the headers too."""
     compiler = shutil.which("g++") or shutil.which("c++")
     if not compiler:
         pytest.skip("no C++ compiler (g++) on this machine")
-    # The flags `kfoot config` prints, split as a shell would; -O1 so that -Wall's flow warnings
-    # (maybe-uninitialized...) run over the headers too.
     flags = shlex.split(run_kfoot("config", "--cflags").stdout)
     libs = shlex.split(run_kfoot("config", "--libs").stdout)
-    program = folder / "rtc_check"
+    program = folder / name
     subprocess.run([compiler, "-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
-                    str(REPO / "tests" / "cpp" / "rtc_check.cpp"), "-o", str(program), *libs], check=True)
+                    str(REPO / "tests" / "cpp" / f"{name}.cpp"), "-o", str(program), *libs], check=True)
     return {"program": str(program)}
 
 
 @pytest.fixture(scope="session")
 def rtc_check(tmp_path_factory) -> Path:
-    """tests/cpp/rtc_check.cpp built with the flags `kfoot config` prints (and -Wall -Werror)."""
-    _, record = once_per_run(tmp_path_factory, "rtc_check", _build_rtc_check)
+    """tests/cpp/rtc_check.cpp, built once per run (test_cpp_runtime, test_rtc_*, test_family_modes)."""
+    _, record = once_per_run(tmp_path_factory, "rtc_check", lambda folder: _build_cpp_program(folder, "rtc_check"))
+    return Path(record["program"])
+
+
+@pytest.fixture(scope="session")
+def vectors_program(tmp_path_factory) -> Path:
+    """tests/cpp/vectors.cpp, built once per run (test_cpp_vectors, test_fuzz)."""
+    _, record = once_per_run(tmp_path_factory, "vectors", lambda folder: _build_cpp_program(folder, "vectors"))
     return Path(record["program"])

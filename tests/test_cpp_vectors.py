@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 import pwd
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from kfoot.core.prelude import prelude
 from kfoot.core.toolchain import nvrtc_search, toolkit_include_dirs
 from kfoot.runtime import cache_entry, fingerprint, nvjitlink, nvrtc
 from kfoot.runtime.registry import AOT_FATBIN_MAX_BYTES, REGISTRY_MAX_BYTES, REGISTRY_VERSION
-from oracles.cli import REPO, run_kfoot
+from oracles.cli import REPO
 
 VECTORS = REPO / "tests" / "vectors"
 
@@ -40,16 +39,9 @@ def _vectors(name: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def cpp(tmp_path_factory):
+def cpp(vectors_program):
     """Runs tests/cpp/vectors.cpp on one list of a vector file: the C++ answers, in case order."""
-    compiler = shutil.which("g++") or shutil.which("c++")
-    if not compiler:
-        pytest.skip("no C++ compiler (g++) on this machine")
-    flags = run_kfoot("config", "--cflags").stdout.split()
-    libs = run_kfoot("config", "--libs").stdout.split()
-    program = tmp_path_factory.mktemp("vectors") / "vectors"
-    subprocess.run([compiler, "-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
-                    str(REPO / "tests" / "cpp" / "vectors.cpp"), "-o", str(program), *libs], check=True)
+    program = vectors_program
 
     def answers(*args) -> list | dict:
         proc = subprocess.run([str(program), *map(str, args)], capture_output=True, text=True, timeout=300)

@@ -592,7 +592,7 @@ def test_mutated_cache_entries_are_read_or_refused_never_a_crash(tmp_path):
 PACK_MANIFEST_MUTANTS = 400
 
 
-def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(tmp_path):
+def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(vectors_program, tmp_path):
     """Packs are untrusted: mutants of a matching manifest (JSON-aware and byte-level: fields
     retyped, deleted, duplicated, NaN, deep nesting, broken UTF-8) get the same verdict and the
     same warning from Python (cache_pack.manifest_verdict) and C++ (detail/pack.hpp), never a
@@ -610,7 +610,9 @@ def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(tmp_path):
     cases = [{"hex": data.hex()} for data in mutants]
     file = tmp_path / "manifests.json"
     file.write_text(json.dumps(dict(vectors, manifest=cases)))
-    cpp_answers = _vectors_program(tmp_path)(file, "manifest")
+    proc = subprocess.run([str(vectors_program), str(file), "manifest"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    cpp_answers = json.loads(proc.stdout)
     disagreements = []
     for data, cpp_answer in zip(mutants, cpp_answers, strict=True):
         use, problem, linked = cache_pack.manifest_verdict(data, vectors["registry_sha256"], lambda: vectors["nvrtc"],
@@ -621,23 +623,3 @@ def test_mutated_pack_manifests_are_judged_alike_by_both_runtimes(tmp_path):
     assert {a["use"] for a in cpp_answers} == {True, False}
 
 
-def _vectors_program(folder: Path):
-    """tests/cpp/vectors.cpp, built as test_cpp_vectors builds it: its answers for one vector list."""
-    import shutil
-
-    from oracles.cli import run_kfoot
-
-    compiler = shutil.which("g++") or shutil.which("c++")
-    if not compiler:
-        pytest.skip("no C++ compiler (g++) on this machine")
-    program = folder / "vectors"
-    subprocess.run([compiler, "-std=c++17", "-O0", *run_kfoot("config", "--cflags").stdout.split(),
-                    str(REPO / "tests" / "cpp" / "vectors.cpp"), "-o", str(program),
-                    *run_kfoot("config", "--libs").stdout.split()], check=True)
-
-    def answers(*args):
-        proc = subprocess.run([str(program), *map(str, args)], capture_output=True, text=True, timeout=300)
-        assert proc.returncode == 0, proc.stderr
-        return json.loads(proc.stdout)
-
-    return answers
