@@ -122,11 +122,13 @@ def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
 def _batches(work: list[Work], parts: int) -> list[list[Work]]:
     """Split work into batches of similar stored size, keeping each container whole: its images
     share kernel names across archs, so each name is demangled in one worker only. Many more
-    batches than workers keeps them all busy to the end."""
+    batches than workers keeps them all busy to the end. Batches hold containers in the walk's
+    order, so that the parent adds each batch up while the workers decode the next ones (it adds
+    containers in that order: _results)."""
     containers: dict[ContainerKey, list[Work]] = {}
     for item in work:
         containers.setdefault(item.key, []).append(item)
-    groups = sorted(containers.values(), key=lambda g: -sum(w.stored for w in g))
+    groups = list(containers.values())
     total = sum(w.stored for w in work)
     target = max(total // (parts * 8), 1)
     batches, current, size = [], [], 0
@@ -142,12 +144,17 @@ def _batches(work: list[Work], parts: int) -> list[list[Work]]:
 
 
 def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
-    """Yield image results for a plan, in worker processes when it is large enough to pay."""
+    """Yield (containers now wholly decoded, image results) for a plan, in worker processes when
+    it is large enough to pay."""
     jobs = options.jobs or os.cpu_count() or 1
     total = sum(w.stored for w in plan.work)
     if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2:
+        left: dict[ContainerKey, int] = {}
+        for work in plan.work:
+            left[work.key] = left.get(work.key, 0) + 1
         for work, decoded in decode_many(plan.work):
-            yield from decoded
+            left[work.key] -= 1
+            yield ([work.key] if not left[work.key] else []), decoded
             if on_progress:
                 on_progress(work.stored)
         return
@@ -160,7 +167,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
     # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
     with workers.worker_pool(min(jobs, len(batches)), mp_context=context) as pool:
         for batch, packed in zip(batches, pool.map(decode_batch, batches)):
-            yield from unpack_batch(packed)
+            yield [w.key for w in batch], unpack_batch(packed)
             if on_progress:
                 on_progress(sum(w.stored for w in batch))
 
@@ -192,13 +199,21 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
                 on_progress(sum(w.stored for w in works))
     todo = FilePlan(binary, [w for w in plan.work if w.key not in hits])
     decoded: dict[ContainerKey, list[ImageResult]] = {}
-    for image in _run(todo, options, on_progress):
-        decoded.setdefault(image.container, []).append(image)
+    # Containers are yielded in the walk's order as soon as they and those before them are
+    # decoded: the images are added up while the workers decode the rest.
+    order, done, given = list(by_key), set(hits), 0
+    for keys_done, images in _run(todo, options, on_progress):
+        for image in images:
+            decoded.setdefault(image.container, []).append(image)
+        done.update(keys_done)
+        while given < len(order) and order[given] in done:
+            yield hits.get(order[given]) or decoded.get(order[given], [])
+            given += 1
     misses = [(keys[key][1], keys[key][0], key.offset, decoded.get(key, []))
               for key in by_key if key not in hits] if cache is not None else []
     writer = _store_apart(cache, misses) if misses else None
     try:
-        for key in by_key:
+        for key in order[given:]:
             yield hits[key] if key in hits else decoded.get(key, [])
     except BaseException:
         if writer is not None:  # Ctrl-C, an error, the caller closing us: the writer goes too
