@@ -18,6 +18,10 @@ DOCUMENTS = [
      "n": None, "f": 1.5, "t": True, "u": "\u00e9\U0001f600"},
     [[[[[1, [2, {"k": [3]}]]]]]],
     {"ints": {1: "a"}},  # keys json turns into strings
+    # strings and numbers as json escapes and spells them: control characters, a lone surrogate,
+    # infinity, an integer past 64 bits, at every depth
+    {"s": "\x00\x1f\ud800\u2028", "x": [float("inf"), -0.0, 2 ** 70, False, None]},
+    {"d": [[[["\x7f\ud800", 1e300]]]]},
 ]
 
 

@@ -121,7 +121,19 @@ def dumps_document(data) -> str:
     return "".join(out)
 
 
+# What json.dumps writes for a string, called directly: explain's 6.9 MB document holds 20,000
+# strings, and dumps' argument handling around each took as long as the escaping.
+_STRING = json.encoder.encode_basestring_ascii
+_SCALARS = frozenset({int, float, bool, type(None)})  # exact types: json.dumps writes them alike at any indent
+
+
 def _write(value, depth: int, out: list[str]) -> None:
+    if type(value) is str:
+        out.append(_STRING(value))
+        return
+    if type(value) in _SCALARS:
+        out.append(json.dumps(value))
+        return
     if depth >= INDENTED_LEVELS or not isinstance(value, (dict, list)) or not value or \
             (isinstance(value, dict) and not all(isinstance(key, str) for key in value)):
         out.append(json.dumps(value) if depth >= INDENTED_LEVELS else json.dumps(value, indent=1).replace(
