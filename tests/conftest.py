@@ -30,18 +30,19 @@ if sys.prefix != sys.base_prefix:
 
 
 # Seconds each of the slowest modules took (setup and calls, summed; a `make test` run with two
-# xdist workers on the 2-core VM, 2026-11-28). `make test` hands whole modules to its workers in
-# collection order (--dist loadfile): the longest first, so that no long module starts last and
-# runs alone while the other worker idles. Only the order depends on these; a stale figure costs
-# time, never a result.
+# xdist workers on the 2-core VM, 2026-11-28; test_cpp_runtime, test_fuzz, test_family_modes,
+# test_build_failures and test_cmake_package then scaled by what their shared builds saved in
+# runs of their own). `make test` hands whole modules to its workers in collection order
+# (--dist loadfile): the longest first, so that no long module starts last and runs alone while
+# the other worker idles. Only the order depends on these; a stale figure costs time, never a result.
 MODULE_SECONDS = {
-    "test_cpp_runtime": 676, "test_fuzz": 405, "test_memory": 391, "test_inputs_special": 344,
+    "test_cpp_runtime": 661, "test_fuzz": 396, "test_memory": 391, "test_inputs_special": 344,
     "test_cache_untrusted": 333, "test_build_hostile": 331, "test_build_aot": 256, "test_cache_hostile": 254,
     "test_cache": 225, "test_spec_hostile": 222, "test_explain": 195, "test_report_oracle": 179,
-    "test_sccache": 160, "test_cache_store": 154, "test_family_modes": 154, "test_hostile_inputs": 138,
+    "test_sccache": 160, "test_cache_store": 154, "test_family_modes": 143, "test_hostile_inputs": 138,
     "test_cache_pack": 134, "test_report_cache": 133, "test_cpp_vectors": 133, "test_build_flags": 125,
-    "test_ship": 116, "test_wheel_example": 110, "test_build_failures": 110, "test_spec_mapped": 107,
-    "test_user_library": 104, "test_what_if_compress": 104, "test_cmake_package": 102,
+    "test_ship": 116, "test_wheel_example": 110, "test_spec_mapped": 107, "test_user_library": 104,
+    "test_what_if_compress": 104, "test_cmake_package": 83, "test_build_failures": 69,
 }
 
 

@@ -13,9 +13,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from types import SimpleNamespace
-
-import pytest
 
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels
@@ -62,39 +59,26 @@ def _setup(folder):
     return folder / "s.toml", f"{(folder / 'lib.cuh').resolve()}:{line}"
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory) -> SimpleNamespace:
-    """One build without --keep-going (`plain`), then one with it in a copy of that folder
-    (`kept`): the copy keeps the objects of the variants that compiled, so the second build
-    compiles again only what failed (3 units, not 7) and still names and records every failure."""
-    folder = tmp_path_factory.mktemp("build_failures")
-    spec, at = _setup(folder)
-    plain, kept = folder / "plain", folder / "kept"
-    plain_proc = run_kfoot("build", spec, "-o", plain, "--arch", "sm_80", "--no-progress", check_rc=2)
-    plain_logs = sorted(p.name for p in (plain / "build" / "obj").glob("*_k*.o.log"))
-    plain_library = (plain / "libkfoot_kernels.so").exists()
-    shutil.copytree(plain, kept, symlinks=True)  # mtimes kept: ninja sees the objects up to date
-    run_kfoot("build", spec, "-o", kept, "--arch", "sm_80", "--no-progress", "--keep-going", check_rc=2)
-    return SimpleNamespace(at=at, plain_proc=plain_proc, plain_logs=plain_logs, plain_library=plain_library,
-                           kept=kept)
-
-
-def test_every_failing_variant_named_at_the_users_line(builds):
-    proc, at = builds.plain_proc, builds.at
+def test_every_failing_variant_named_at_the_users_line(tmp_path):
+    spec, at = _setup(tmp_path)
+    out = tmp_path / "out"
+    proc = run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "--no-progress", check_rc=2)
     lines = proc.stderr.splitlines()
     assert lines[0].startswith("kfoot: error: 2 variant(s) failed to compile"), proc.stderr
     assert lines[1:] == [f"  {at}: {t} [pick]: " + lines[1].split(" [pick]: ", 1)[1] for t in FAILING], proc.stderr
     assert "max.h" in lines[1] and "inc/" not in proc.stderr  # nvcc's own first error, kept after the location
     # The failing shard was compiled again one variant per unit: each has its own log.
-    logs = builds.plain_logs
+    logs = sorted(p.name for p in (out / "build" / "obj").glob("*_k*.o.log"))
     assert len(logs) == 6, logs  # the pack of both families: 4 + 2 variants
     # Shards named after what they hold: the pack holds pick and copy, and says so.
     assert all(name.startswith("pick__copy_") for name in logs), logs
-    assert not builds.plain_library
+    assert not (out / "libkfoot_kernels.so").exists()
 
 
-def test_keep_going_links_the_rest_and_records_where(builds):
-    out, at = builds.kept, builds.at
+def test_keep_going_links_the_rest_and_records_where(tmp_path):
+    spec, at = _setup(tmp_path)
+    out = tmp_path / "out"
+    run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "--no-progress", "--keep-going", check_rc=2)
     manifest = json.loads((out / "manifest.json").read_text())
     assert [(f["template_id"], f["location"]) for f in manifest["failures"]] == [(t, at) for t in FAILING]
     names = cuobjdump_elf_kernels(out / "libkfoot_kernels.so")["sm_80"]
