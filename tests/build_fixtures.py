@@ -83,3 +83,20 @@ def vectors_program(tmp_path_factory) -> Path:
     """tests/cpp/vectors.cpp, built once per run (test_cpp_vectors, test_fuzz)."""
     _, record = once_per_run(tmp_path_factory, "vectors", lambda folder: _build_cpp_program(folder, "vectors"))
     return Path(record["program"])
+
+
+@pytest.fixture(scope="session")
+def kfoot_wheel(tmp_path_factory) -> Path:
+    """A wheel of this checkout (pip wheel of pyproject.toml, README.md and the package), built
+    once per run for test_cmake_install and test_wheel_example."""
+    from test_cmake_install import PIP, _source_copy
+
+    def build(folder: Path) -> dict:
+        wheels = folder / "wheels"
+        subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(_source_copy(folder / "src"))],
+                       check=True, timeout=600)
+        (wheel,) = wheels.glob("kfoot-*.whl")
+        return {"wheel": str(wheel)}
+
+    _, record = once_per_run(tmp_path_factory, "kfoot_wheel", build)
+    return Path(record["wheel"])

@@ -42,12 +42,9 @@ def _venv(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installs(tmp_path_factory):
+def installs(tmp_path_factory, kfoot_wheel):
     root = tmp_path_factory.mktemp("installs")
-    source = _source_copy(root / "src")
-    wheels = root / "wheels"
-    subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(source)], check=True, timeout=600)
-    (wheel,) = wheels.glob("kfoot-*.whl")
+    wheel = kfoot_wheel
     venv_python = _venv(root / "venv")
     subprocess.run([*PIP, "--python", str(venv_python), "install", "--no-deps", str(wheel)], check=True, timeout=600)
     target = root / "target"

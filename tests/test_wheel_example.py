@@ -21,7 +21,7 @@ import pytest
 
 from kfoot import runtime
 from oracles.cli import REPO, run_kfoot
-from test_cmake_install import PIP, _source_copy
+from test_cmake_install import PIP
 from test_cpp_runtime import _functions, _texts
 
 CHECK = """
@@ -42,14 +42,12 @@ print(json.dumps({"lowered_name": kernel.lowered_name("sm_90"), "ninja": importl
 
 
 @pytest.fixture(scope="module")
-def runtime_venv(tmp_path_factory) -> SimpleNamespace:
+def runtime_venv(tmp_path_factory, kfoot_wheel) -> SimpleNamespace:
     """A fresh venv holding only kfoot[runtime] (from a wheel of this checkout) and the example's
     wheel, built by the builder's kfoot and nvcc: made once, shared by the tests below (it is the
     slowest fixture of the suite)."""
     tmp_path = tmp_path_factory.mktemp("wheel_example")
     wheels = tmp_path / "wheels"
-    subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(_source_copy(tmp_path / "kfoot-src"))],
-                   check=True, timeout=600)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "CUDA_HOME", "KFOOT_PACK_PATH")}
     builder = dict(env, KFOOT=str(Path(sys.executable).parent / "kfoot"), PYTHONPATH=str(REPO))
     # A copy: setuptools builds in the source folder (build/), which must stay the checkout's.
@@ -58,7 +56,6 @@ def runtime_venv(tmp_path_factory) -> SimpleNamespace:
     shutil.copytree(REPO / "examples" / "ship" / "kernels", examples / "ship" / "kernels")
     subprocess.run([*PIP, "wheel", "--no-deps", "-w", str(wheels), str(examples / "wheel")], check=True,
                    env=builder, timeout=600)
-    (kfoot_wheel,) = wheels.glob("kfoot-*.whl")
     (example_wheel,) = wheels.glob("kfoot_wheel_example-*.whl")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
