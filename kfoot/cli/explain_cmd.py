@@ -32,13 +32,12 @@ def command(paths, fmt, as_json, usage_files, what_if, what_if_archs, spec_famil
     against the instantiations present, and the axis that drives the count."""
     from contextlib import ExitStack
 
-    from ..core.atomic import write_output
     from ..core.errors import KfootError
-    from ..explain.emit import emit_spec, emit_trace
-    from ..explain.explain_json import to_document
-    from ..explain.render import markdown_explanation, render_explanation
     from ..explain.run import explain_paths
     from .report_cmd import _progress
+
+    # Each output's modules are imported where it is chosen: --json needs neither the spec writer
+    # (kfoot.variants) nor the tables (0.1 s of imports together).
 
     if bool(spec_family) != bool(header):
         raise KfootError("--emit-spec FAMILY and --header H go together")
@@ -49,17 +48,28 @@ def command(paths, fmt, as_json, usage_files, what_if, what_if_archs, spec_famil
         explanation = explain_paths(paths, usage_files=usage_files, what_if=what_if, what_if_archs=what_if_archs, jobs=jobs, max_memory=max_memory(max_memory_text),
                                     progress_factory=_progress(term, bars) if term.interactive else None)
     if trace_output:
+        from ..core.atomic import write_output
+        from ..explain.emit import emit_trace
+
         write_output(trace_output, emit_trace(explanation, spec_family))
     if spec_family:
+        from ..explain.emit import emit_spec
+
         term.emit(emit_spec(explanation, spec_family, header), output)
     elif as_json or fmt == "json":
+        from ..explain.explain_json import to_document
+
         term.json(to_document(explanation), output)
     elif fmt == "html":
         from ..explain.html import explain_html
 
         term.emit(explain_html(explanation), output)
     elif fmt == "markdown":
+        from ..explain.render import markdown_explanation
+
         term.emit(markdown_explanation(explanation, top), output)
     else:
+        from ..explain.render import render_explanation
+
         term.emit(render_explanation(explanation, top), output)
     return 0

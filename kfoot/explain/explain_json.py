@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .model import Explanation
-from .whatif import FIRST_USE_COLD_COMPILE_MS, FIRST_USE_DISK_HIT_MS, JIT_MS_PER_KERNEL
 
 SCHEMA = "kfoot.explain/1"
 
@@ -47,6 +46,9 @@ def to_document(explanation: Explanation) -> dict:
     if explanation.usage is not None:
         document["usage"] = _usage_summary(explanation)
     rtc, archs = explanation.what_if_rtc, explanation.what_if_archs
+    if rtc is not None or archs is not None:
+        # Here, not at import: kfoot.explain.whatif brings in the memory model (0.1 s of imports).
+        from .whatif import FIRST_USE_COLD_COMPILE_MS, FIRST_USE_DISK_HIT_MS, JIT_MS_PER_KERNEL
     if rtc is not None:
         document["what_if_rtc"] = {"families": rtc.chosen, "kernels": rtc.kernels, "variants": rtc.variants,
                                    "code_bytes": rtc.code_bytes, "stored_bytes": rtc.stored_bytes,

@@ -13,10 +13,6 @@ from ..core.workers import worker_pool
 from ..report.analyze import ReportOptions, analyze_paths
 from .axes import explain_family
 from .identical import family_groups, identical_groups
-from .usage import apply_usage, match_usage
-from .usage_files import read_usage
-from .whatif import what_if_archs as whatif_archs
-from .whatif import what_if_rtc
 from .model import Explanation
 
 
@@ -25,6 +21,14 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     """Every loaded kernel under `paths` by family (relocatable copies, which nothing loads, left
     out), families sorted by code bytes, then kernels (both descending), then name; with
     `usage_files`, which kernels they name (kfoot.explain.usage)."""
+    # --usage and the what-ifs bring in the trace reader and the memory model (0.2 s of imports):
+    # imported only for a run that asks for them.
+    if usage_files:
+        from .usage import apply_usage, match_usage
+        from .usage_files import read_usage
+    if what_if or what_if_archs:
+        from .whatif import what_if_archs as whatif_archs
+        from .whatif import what_if_rtc
     read = [(str(p), *read_usage(p)) for p in usage_files]  # bad usage input fails before any decoding
     if what_if_archs:
         parse_targets(what_if_archs, "--what-if-archs")  # as early
