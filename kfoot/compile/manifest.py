@@ -33,6 +33,9 @@ from typing import TYPE_CHECKING
 from .. import __version__
 from ..core.atomic import write_atomic
 from ..core.errors import KfootError
+from ..core.escape import shown
+from ..core.inputfile import read_limited
+from ..core.jsonfile import load_json_limited, parse_json_limited
 
 if TYPE_CHECKING:
     from ..variants.loader import Spec
@@ -40,6 +43,10 @@ if TYPE_CHECKING:
 
 MANIFEST_NAME = "manifest.json"
 SCHEMA = "kfoot.manifest/1"
+# A manifest travels with its build folder, so it is read back as untrusted input. About 450
+# bytes a variant: this holds over 500,000.
+MANIFEST_MAX_BYTES = 256 << 20
+_LARGEST_MANIFEST = "about 450 bytes a variant: 46,000 variants take about 21 MB"
 
 
 @dataclass(frozen=True)
@@ -142,7 +149,10 @@ class Manifest:
     def from_json(cls, data: object, path: Path) -> "Manifest":
         if not isinstance(data, dict) or data.get("schema") != SCHEMA:
             schema = data.get("schema") if isinstance(data, dict) else None
-            raise KfootError(f"{path}: not a kfoot build manifest (schema {schema!r})")
+            raise KfootError(f"not a kfoot build manifest (schema {shown(schema)})", path=path)
+        for record in ("toolchain", "build_options", "counts", "sizes", "timings", "cost"):
+            if not isinstance(data.get(record, {}), dict):
+                raise KfootError(f"the build manifest is malformed ({record} is not an object); rebuild", path=path)
         try:
             return cls(
                 tool_version=data["tool"]["version"], spec_path=data["spec"]["path"],
@@ -160,33 +170,37 @@ class Manifest:
                 sizes=data["sizes"], timings=data["timings"], content_sha256=data["content_sha256"],
                 cost=data.get("cost", {}),
             )
-        except (KeyError, TypeError) as exc:
-            raise KfootError(f"{path}: the build manifest is malformed (missing {exc}); rebuild") from None
+        except KeyError as exc:
+            raise KfootError(f"the build manifest is malformed (missing {shown(exc.args[0])}); rebuild",
+                             path=path) from None
+        except (TypeError, AttributeError):
+            # A record of the wrong type (a list where an object belongs, a string for a list)
+            raise KfootError("the build manifest is malformed (a record of the wrong type); rebuild",
+                             path=path) from None
 
 
 def load_manifest(path_or_dir: str | os.PathLike) -> Manifest:
-    """Read a manifest from its path or from a build's output directory."""
+    """Read a manifest from its path or from a build's output directory: a regular file of at most
+    MANIFEST_MAX_BYTES, bounded JSON (kfoot.core.jsonfile); bad input is one-line KfootError."""
     path = Path(path_or_dir)
     if path.is_dir():
         path = path / MANIFEST_NAME
     try:
-        data = json.loads(path.read_text())
+        raw = read_limited(path, what="build manifest", max_bytes=MANIFEST_MAX_BYTES, largest=_LARGEST_MANIFEST)
     except FileNotFoundError:
-        raise KfootError(f"{path}: missing (was the build interrupted? run it again)") from None
-    except (OSError, ValueError) as exc:
-        raise KfootError(f"{path}: unreadable JSON: {exc}") from None
+        raise KfootError("missing (was the build interrupted? run it again)", path=path) from None
+    data = parse_json_limited(raw, what="build manifest", path=path)
+    del raw
     return Manifest.from_json(data, path)
 
 
 def previous_library(out_dir: Path) -> str | None:
     """The library file the manifest already in `out_dir` names (None when there is none or it
-    does not read): what a build under another --name replaces."""
-    path = Path(out_dir) / MANIFEST_NAME
+    does not read, within the same bounds as load_manifest): what a build under another --name
+    replaces."""
     try:
-        if not path.is_file() or path.stat().st_size > 1 << 30:  # no FIFO, no device, nothing absurd
-            return None
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
+        data = load_json_limited(Path(out_dir) / MANIFEST_NAME, what="build manifest", max_bytes=MANIFEST_MAX_BYTES)
+    except KfootError:
         return None
     library = data.get("library") if isinstance(data, dict) else None
     return library if isinstance(library, str) else None
