@@ -278,3 +278,20 @@ def test_figures_past_32_bits_come_back_and_past_64_bits_are_not_stored():
     image.families["big"].sizes[0] = 1 << 64
     with pytest.raises(OverflowError):
         result_codec.to_cache([image], key.offset)
+
+
+def test_an_entry_made_without_image_sections_never_serves_a_report(inputs, tmp_path, monkeypatch):
+    """kfoot explain skips measuring the images' bytes by section; the entries it leaves must not
+    serve a report that shows them (held to the uncached report)."""
+    from kfoot.report.analyze import ReportOptions, analyze_paths
+
+    monkeypatch.delenv("KFOOT_CACHE", raising=False)
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "cache"))
+    skipped = analyze_paths(inputs, ReportOptions(image_sections=False, cache=True))
+    assert _entries(tmp_path / "cache")
+    assert all(f.image_sections["code"] == 0 for f in skipped.files)  # not measured: all "other"
+    cached = analyze_paths(inputs, ReportOptions(cache=True))
+    monkeypatch.setenv("KFOOT_CACHE", "0")
+    uncached = analyze_paths(inputs, ReportOptions())
+    assert [f.image_sections for f in cached.files] == [f.image_sections for f in uncached.files]
+    assert all(f.image_sections["code"] > 0 for f in uncached.files)

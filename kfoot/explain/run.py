@@ -33,7 +33,7 @@ def explain_paths(paths, *, usage_files=(), what_if: str | None = None, what_if_
     if what_if_archs:
         parse_targets(what_if_archs, "--what-if-archs")  # as early
     options = ReportOptions(fingerprints=True, jobs=jobs, max_memory=max_memory, load_bytes=False,
-                            cache=True)
+                            image_sections=False, cache=True)
     report = analyze_paths(paths, options, progress_factory=progress_factory)
     # The report's objects, and what is built from them here, live until explain returns: the
     # garbage collector leaves them alone meanwhile (its full passes walked all of them, 0.1 s on

@@ -60,6 +60,7 @@ class ReportOptions:
     max_memory: int | None = None  # bytes decoding may hold, all workers together; None: max_memory()
     what_if_compress: bool = False  # predict the containers' bytes under each nvcc --compress-mode
     fingerprints: bool = False  # kernel rows with their code fingerprints (kfoot explain), resources only with kernel_rows
+    image_sections: bool = True  # measure each SASS image's bytes by section category (kfoot explain does not read them)
     cache: bool = False  # reuse per-container results from the report cache (kfoot.report.result_cache; KFOOT_CACHE=0: off)
 
     @property
@@ -92,7 +93,8 @@ def _plan(binary: walk.Binary, options: ReportOptions) -> FilePlan:
     plan = FilePlan(binary)
     options_flags = {"resources": options.kernel_rows, "ptx": options.ptx_entries,
                      "kernel_filter": options.kernel_filter, "load": options.load_bytes,
-                     "what_if": options.what_if_compress, "fingerprints": options.fingerprints}
+                     "what_if": options.what_if_compress, "fingerprints": options.fingerprints,
+                     "image_sections": options.image_sections}
     for found in binary.containers:
         section, container = found.section, found.container
         flags = {**options_flags, "relocatable": found.relocatable}

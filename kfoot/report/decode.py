@@ -40,6 +40,7 @@ class Work:
     what_if: bool = False  # predict the entry's slot under each --compress-mode (compress_modes)
     relocatable: bool = False  # a relocatable copy, never loaded (kfoot.binary.walk.Found.relocatable)
     fingerprints: bool = False  # each kernel's code fingerprint (kfoot explain's identical code)
+    image_sections: bool = True  # measure the image's bytes by section category (kfoot explain does not read them)
 
     @property
     def stored(self) -> int:
@@ -143,7 +144,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         return result
     if entry.kind == fatbin.KIND_ELF:
         try:
-            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load, with_sections=True,
+            image = cubin.parse_cubin(payload, with_resources=work.resources, with_load=work.load, with_sections=work.image_sections,
                                       with_fingerprints=work.fingerprints, defer_tables=pending is not None,
                                       with_kernels=False)
         except FormatError as exc:
@@ -210,7 +211,7 @@ def decode(work: Work, pending: list | None = None) -> list[ImageResult]:
         data = work.ref.read(0, work.raw_size)
         # A raw .cubin that does not parse is bad input: let it raise, naming the file.
         image = cubin.parse_cubin(data, work.ref.where, with_resources=work.resources, with_load=work.load,
-                                  with_sections=True, with_fingerprints=work.fingerprints, with_kernels=False)
+                                  with_sections=work.image_sections, with_fingerprints=work.fingerprints, with_kernels=False)
         match = _TKINFO_ARCH.search(data)
         arch = f"sm_{image.sm}" + (match.group(2).decode() if match and int(match.group(1)) == image.sm else "")
         result = ImageResult(work.section, arch, "sass", "none", work.raw_size, work.raw_size, 0, None,

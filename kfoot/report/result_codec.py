@@ -30,7 +30,7 @@ def digest(found: walk.Found) -> str:
 def cache_options(work: Work) -> str:
     """Everything besides the container's bytes that changes its results."""
     return json.dumps([work.resources, work.ptx, work.kernel_filter, work.load, work.what_if, work.memory_share,
-                       PTX_CHECK_BYTES, work.fingerprints])
+                       PTX_CHECK_BYTES, work.fingerprints, work.image_sections])
 
 
 # ImageResult fields stored as they are, with their one JSON type each.
