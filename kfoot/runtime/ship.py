@@ -40,6 +40,13 @@ def ship_registry(source: str | Path, dest: str | Path) -> Shipped:
     """Copy the run-time part of the registry in `source` (a folder or its registry.json) into
     `dest` (created; files there of the same names are replaced)."""
     registry = load_registry(source)
+    # The document load_registry checked (the file may have changed since it was read); the two
+    # records changed below are copied, the registry's own stay as they are.
+    data = dict(registry.data)
+    spec = data.get("spec", {})
+    if not isinstance(spec, dict) or not isinstance(spec.get("path", ""), str):
+        raise KfootError("registry.json is malformed (spec must be an object whose path is a string)",
+                         path=registry.path)
     root = registry.root.resolve()
     dest = Path(dest)
     if dest.resolve() == root:
@@ -60,11 +67,11 @@ def ship_registry(source: str | Path, dest: str | Path) -> Shipped:
         take(family.header.parent)
         for folder in family.include_dirs:
             take(folder)
-    data = json.loads(registry.path.read_text())
-    data.get("spec", {})["path"] = Path(data.get("spec", {}).get("path", "spec.toml")).name
+    if "spec" in data:
+        data["spec"] = {**spec, "path": Path(spec.get("path", "spec.toml")).name}
     if registry.aot is not None:
         take(root / registry.aot.fatbin)
-        data["aot"]["manifest"] = ""  # its shard fatbins stay behind: `container` cuts them out of the merged one
+        data["aot"] = {**data["aot"], "manifest": ""}  # its shard fatbins stay behind: `container` cuts them out of the merged one
     toolkit = _toolkit_closure(registry)
     for path, relative in toolkit.items():
         copied[path] = dest / TOOLKIT_BUNDLE / relative
