@@ -39,11 +39,13 @@ _MODULE_ID_PATTERNS = (
     (("::__",), re.compile(r"\b(cuda(?:::\w+?)*?)::__\d+::"), r"\1::"),
 )
 
+_ANY_NEEDLE = re.compile("|".join(re.escape(needle) for needles, _, _ in _MODULE_ID_PATTERNS for needle in needles))
+
 
 def strip_module_ids(name: str) -> str:
     """A name with nvcc's per-build module IDs and CCCL's versioned namespaces removed."""
-    if "::" not in name and "__nv_static_" not in name and "_GLOBAL__N__" not in name:
-        return name  # nothing a pattern could match (the last two match "::" only): the common mangled name
+    if _ANY_NEEDLE.search(name) is None:
+        return name  # nothing a pattern could match: most names, mangled or demangled
     for needles, pattern, replacement in _MODULE_ID_PATTERNS:
         if any(needle in name for needle in needles):
             name = pattern.sub(replacement, name)
@@ -147,11 +149,12 @@ def _skip_name(mangled: str, i: int) -> int | None:
     return i + 1 if i < n else None
 
 
-def _skip_template_args(mangled: str, i: int) -> int | None:
+def _skip_template_args(mangled: str, i: int, depth: int = 0) -> int | None:
     """`mangled[i]` is the 'I' opening template arguments: the index past their closing 'E', or
     None when something outside the plain subset (expressions, local names, lambdas...) appears.
-    Lengths, literal values, substitution and parameter indices are told apart by position."""
-    depth, n = 0, len(mangled)
+    Lengths, literal values, substitution and parameter indices are told apart by position.
+    `depth`: the levels already open at `i` (_skip_template_args_fast hands over mid-way)."""
+    n = len(mangled)
     while i < n:
         c = mangled[i]
         if c in "INFJ":  # template args, nested names, function types, argument packs open a level
@@ -205,6 +208,67 @@ def _skip_template_args(mangled: str, i: int) -> int | None:
     return None
 
 
+def _source_name_pattern(longest: int) -> str:
+    """Regex for <length><identifier> with lengths 0..longest written without leading zeros, as
+    a trie of their digits (one alternative per first digit, not `longest` tried in turn)."""
+    def branch(prefix: str) -> str:
+        options = []
+        if prefix and int(prefix) <= longest and (prefix == "0" or not prefix.startswith("0")):
+            options.append(f"(?![0-9]).{{{int(prefix)}}}")
+        if prefix != "0":
+            for digit in "0123456789":
+                if (prefix or digit) != "0" and int(prefix + digit) <= longest:
+                    options.append(digit + branch(prefix + digit))
+                elif not prefix and digit == "0":
+                    options.append("0(?![0-9])")
+        return "(?:" + "|".join(options) + ")" if len(options) > 1 else options[0]
+    return branch("")
+
+
+# One token of _skip_template_args other than the brackets (I N F J open, E closes), each exactly
+# as that loop reads it; a token it would read otherwise (a longer identifier, an enum literal
+# L N...E) stops the run and the loop takes over where it stopped.
+_SOURCE_NAME = _source_name_pattern(255)
+_LEAF_RUN = re.compile(
+    r"(?>" + "|".join((
+        _SOURCE_NAME,
+        # a literal of a builtin type or an enum named by one name, a substitution or N...E of them
+        r"L(?>[vwbcahstijlmxynofdegzPROCGKVrM]|" + _SOURCE_NAME + "|" + _SUBSTITUTION.pattern
+        + r"|N(?>" + _SOURCE_NAME + "|" + _SUBSTITUTION.pattern + r")*+E)n?[0-9a-f]*E",
+        _SUBSTITUTION.pattern,
+        r"T\d*_",
+        r"D(?:[hfdeisunpac]|F\d+[_b]|v\d+_)",
+        r"A\d*_",
+        r"u" + _SOURCE_NAME,
+        r"[vwbcahstijlmxynofdegzPROCGKVrM]",
+    )) + r")*+",
+    re.DOTALL,
+)
+
+
+def _skip_template_args_fast(mangled: str, i: int) -> int | None:
+    """_skip_template_args's answer, with runs of tokens between brackets matched at C speed
+    (report workers read tens of thousands of distinct names; the token loop was most of it)."""
+    depth, n = 0, len(mangled)
+    leaf_run = _LEAF_RUN.match
+    while i < n:
+        c = mangled[i]
+        if c in "INFJ":
+            depth += 1
+            i += 1
+        elif c == "E":
+            depth -= 1
+            i += 1
+            if depth == 0:
+                return i
+        else:
+            end = leaf_run(mangled, i).end()
+            if end == i:
+                return _skip_template_args(mangled, i, depth)
+            i = end
+    return None
+
+
 def _family_from_mangled(name: str) -> str | None:
     """The family read straight off the mangled name, for the common shapes
     `_ZN <names> [I <args> E] E ...` and `_Z <name> [I <args> E] ...`; None for anything else
@@ -219,10 +283,14 @@ def _family_from_mangled(name: str) -> str | None:
         parts.append("std")
         i += 2
     while i < len(name) and name[i] in _ASCII_DIGITS:
-        end = _source_name_end(name, i)
+        length = _DIGITS.match(name, i)  # _source_name_end's reading, its digits read once
+        start = length.end()
+        if start - i > _MAX_LENGTH_DIGITS:
+            return None
+        end = start + int(length.group())
         if end > len(name):
             return None
-        part = name[_DIGITS.match(name, i).end():end]
+        part = name[start:end]
         if part.startswith("_GLOBAL__N"):
             return None  # anonymous namespaces: the demangler spells them
         parts.append(part)
@@ -232,7 +300,7 @@ def _family_from_mangled(name: str) -> str | None:
     if not parts or i >= len(name):
         return None
     if name[i] == "I":
-        i = _skip_template_args(name, i)
+        i = _skip_template_args_fast(name, i)
         if i is None or i > len(name):
             return None
         if nested and (i >= len(name) or name[i] != "E"):
