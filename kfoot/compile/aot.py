@@ -41,7 +41,8 @@ from ..core.archs import check_supported, parse_targets
 from . import lookup as lookup_mod
 from .ninja_file import COMPRESS_MODES, FATBIN_NAME, LINKS_LIST, ShardPaths, nvcc_flags, render_ninja
 from .costs import build_cost
-from .failures import BuildError, VariantFailure, collect_failures, failure_message, isolate_failures, with_real_paths
+from .failures import (BuildError, VariantFailure, collect_failures, failure_message, isolate_failures, resume_splits,
+                       with_real_paths)
 from .lock import output_lock
 from .nvcc_checks import check_nvcc_flags
 from .objinfo import read_symbols
@@ -154,6 +155,9 @@ def _build_aot(
     include_dirs = [include_link(folder, base) for folder in header_folders]
     flags = nvcc_flags(targets, include_dirs, compress_mode)
     shards, shard_flags = _plan_shards_by_flags(unique, shard_size, family_args, family_macros)
+    # A shard an earlier build here split stays split: planned whole, all of it would compile again.
+    shards, shard_flags = resume_splits(build_dir, shards, shard_flags)
+    lookup_before = _LookupState.read(build_dir)
     failed: list[VariantFailure] = []
     generate_s = ninja_s = 0.0
     # --launcher sccache|ccache: an nvcc the cache can follow, and its counters before the build.
@@ -166,6 +170,7 @@ def _build_aot(
         line_maps = _write_build(build_dir, ninja_path, shards, shard_flags, ninja_nvcc, flags, launcher_argv,
                                  spec.dtypes, base, name, family_macros,
                                  {fam: spec.family(fam).free_axes for fam in family_args})
+        lookup_before.keep_if_unchanged(build_dir)
         generate_s += time.perf_counter() - t0
 
         # 2. ninja: compile, inspect, link, merge.
@@ -289,6 +294,36 @@ def _write_build(build_dir: Path, ninja_path: Path, shards: list[Shard], shard_f
     )
     write_if_changed(build_dir / "build.ninja", ninja_text)
     return line_maps
+
+
+@dataclass
+class _LookupState:
+    """The lookup's source and object as a build found them. A failing round rewrites the source
+    for its shards and the next round may write the same text back: with the mtime it had, so
+    ninja does not compile it again, as long as its object was not compiled in between."""
+    text: str | None
+    source_mtime_ns: int = 0
+    object_mtime_ns: int = 0
+
+    @classmethod
+    def read(cls, build_dir: Path) -> "_LookupState":
+        try:
+            source = build_dir / lookup_mod.LOOKUP_SOURCE
+            return cls(source.read_text(), source.stat().st_mtime_ns,
+                       (build_dir / lookup_mod.LOOKUP_OBJECT).stat().st_mtime_ns)
+        except (OSError, UnicodeDecodeError):
+            return cls(None)
+
+    def keep_if_unchanged(self, build_dir: Path) -> None:
+        source = build_dir / lookup_mod.LOOKUP_SOURCE
+        try:
+            if (self.text is None or source.stat().st_mtime_ns == self.source_mtime_ns
+                    or (build_dir / lookup_mod.LOOKUP_OBJECT).stat().st_mtime_ns != self.object_mtime_ns
+                    or source.read_text() != self.text):
+                return
+            os.utime(source, ns=(source.stat().st_atime_ns, self.source_mtime_ns))
+        except (OSError, UnicodeDecodeError):
+            return
 
 
 def spec_base(spec: Spec) -> Path:

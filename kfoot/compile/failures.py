@@ -43,6 +43,21 @@ def split_failed_shard(shard: Shard) -> list[Shard]:
     return [Shard(name=f"{shard.name}_k{k}", variants=[variant]) for k, variant in enumerate(shard.variants)]
 
 
+def resume_splits(build_dir: Path, shards: list[Shard], shard_flags: dict[str, list[str]]):
+    """The shards as this folder's last build left them: a shard it split (its pieces' sources
+    in `build_dir`, its own gone) starts split again, so the pieces that compiled stay up to date
+    and only what changed compiles; a fresh folder packs them anew. -> (shards, their flags)."""
+    resumed: list[Shard] = []
+    flags: dict[str, list[str]] = {}
+    for shard in shards:
+        split = (len(shard.variants) > 1 and not (build_dir / ShardPaths.of(shard).source).exists()
+                 and any((build_dir / ShardPaths.of(piece).source).exists() for piece in split_failed_shard(shard)))
+        for piece in split_failed_shard(shard) if split else [shard]:
+            resumed.append(piece)
+            flags[piece.name] = shard_flags.get(shard.name, [])
+    return resumed, flags
+
+
 def isolate_failures(shards: list[Shard], shard_flags: dict[str, list[str]], failures: list[VariantFailure]):
     """-> (the next round's shards and their flags, the failures now proven: alone in a shard)."""
     by_shard: dict[str, list[VariantFailure]] = {}

@@ -108,6 +108,8 @@ class _Writer(Writer):
         words = paths(inputs)
         if implicit:
             words += ["|", *paths(implicit)]
+        if order_only:
+            words += ["||", *paths(order_only)]
         outs = paths(outputs) + (["|", *paths(implicit_outputs)] if implicit_outputs else [])
         self._line(f"build {' '.join(outs)}: {' '.join([rule, *words])}")
         for key, value in (variables or {}).items():
@@ -211,7 +213,9 @@ def render_ninja(
         fatbins.append(p.fatbin)
         infos.append(p.symbols)
     if lookup is not None:
-        w.build(lookup[1], "cxx", lookup[0])
+        # After every shard's object (order only): a round where a shard fails leaves the lookup
+        # alone, so the round that splits it does not compile it twice (kfoot.compile.aot).
+        w.build(lookup[1], "cxx", lookup[0], order_only=list(objects))
         objects.append(lookup[1])
     w.build(library, "link", objects, variables={"soname": shell_words([Path(library).name], "library name")})
     # The merge script is an input too: a kfoot that lays the file out differently rewrites it.
