@@ -128,7 +128,7 @@ def usable_jitlink(context) -> str | None:
 def write_pack(out: Path, registry: Registry, nvrtc_version: str, jitlink_version: str | None, arch: str,
                cache: DiskCache, limit: int):
     """The good entries of `cache` (compiled from `registry` for `arch`) as wheels in `out`."""
-    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
+    registry_sha = registry.sha256
     by_family: dict[str, list[tuple[str, bytes, str, bytes]]] = {}
     blobs = cache.blobs()
     for info in sorted(cache.entries(), key=lambda i: i.key):
@@ -439,7 +439,7 @@ def packs_for(registry: Registry, arch: str, nvrtc_version) -> list[PackReader]:
     folders = installed_pack_folders()
     if not folders:
         return []
-    registry_sha = hashlib.sha256(registry.path.read_bytes()).hexdigest()
+    registry_sha = registry.sha256
     readers = []
     for folder in folders:
         data, problem = _read_manifest(folder)

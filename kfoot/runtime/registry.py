@@ -14,6 +14,7 @@ decides what goes in, and gets back the `Registry` it wrote.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import itertools
 import json
 import os
@@ -140,8 +141,11 @@ class Registry:
     family, so opening a registry costs about one JSON parse.
     """
 
-    def __init__(self, path: Path, data: dict):
+    def __init__(self, path: Path, data: dict, sha256: str):
         self.path = path
+        # Of the bytes `data` was parsed from: packs name the registry by it, and the file may
+        # have changed since (a second read would be unchecked and unbounded).
+        self.sha256 = sha256
         self.root = path.parent
         self.data = data
         self.mode = data.get("mode", "rtc")
@@ -451,8 +455,9 @@ def write_registry(out_dir: str | os.PathLike, *, mode: str, spec_path: str, spe
                         for template_id, k in aot.kernels.items()},
         }
     path = Path(out_dir) / REGISTRY_NAME
-    write_atomic(path, _dump(document).encode())
-    return Registry(path.resolve(), document)
+    text = _dump(document).encode()
+    write_atomic(path, text)
+    return Registry(path.resolve(), document, hashlib.sha256(text).hexdigest())
 
 
 def _dump(document: dict) -> str:
@@ -480,13 +485,14 @@ def load_registry(path: str | os.PathLike) -> Registry:
     except FileNotFoundError:
         raise KfootError("no registry here (build one with `kfoot build --mode rtc -o DIR`)", path=path) from None
     data = parse_json_limited(raw, what="registry", path=path)
+    sha256 = hashlib.sha256(raw).hexdigest()
     del raw
     if not isinstance(data, dict) or data.get("format") != REGISTRY_FORMAT:
         raise KfootError("not a kfoot RTC registry (format field missing or different)", path=path)
     if type(data.get("version")) is not int or data["version"] != REGISTRY_VERSION:  # 1.0 and true are not 1 (as in C++)
         raise KfootError(f"registry version {shown(data.get('version'))} is not supported (expected {REGISTRY_VERSION})",
                          path=path)
-    return Registry(path.resolve(), data)
+    return Registry(path.resolve(), data, sha256)
 
 
 def _safe_options(family: str, options: object, path: Path) -> tuple[str, ...]:
