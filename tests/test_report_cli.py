@@ -190,3 +190,20 @@ def test_diff_and_gate_say_plainly_when_the_reports_arch_filter_matches_nothing_
     proc = run_kfoot(*args, check_rc=2)
     assert proc.stdout == ""
     assert proc.stderr.strip() == "kfoot: error: --arch sm_80 matches no image; the input holds sm_90a"
+
+
+def test_kernel_rows_from_workers_equal_the_in_process_ones(cuda_fixtures, monkeypatch):
+    """Workers send kernel rows to the parent as columns (kfoot.report.decode.decode_batch): the
+    rows rebuilt there are the ones decoding in the process itself gives, field for field."""
+    from kfoot.report import analyze
+    from kfoot.report.analyze import ReportOptions
+
+    monkeypatch.setenv("KFOOT_CACHE", "0")
+    paths = [cuda_fixtures["libfixture.so"], cuda_fixtures["obj_speed.o"], cuda_fixtures["obj_concat.o"]]
+    options = dict(kernel_rows=True, fingerprints=True)
+    alone = analyze_paths(paths, ReportOptions(jobs=1, **options))
+    monkeypatch.setattr(analyze, "PARALLEL_THRESHOLD", 0)  # small fixtures: workers all the same
+    pooled = analyze_paths(paths, ReportOptions(jobs=2, **options))
+    rows = [f.kernel_rows for f in alone.files]
+    assert all(rows) and all(k.code_digest and k.family for f in rows for k in f)
+    assert [f.kernel_rows for f in pooled.files] == rows
