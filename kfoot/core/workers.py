@@ -118,6 +118,11 @@ def stop_process(proc, grace: float = 1.5) -> None:
         return
     with contextlib.suppress(ProcessLookupError):
         proc.terminate()
+    _wait_or_kill(proc, grace)
+
+
+def _wait_or_kill(proc, grace: float) -> None:
+    """Wait `grace` s for a subprocess to end, then SIGKILL it and reap it."""
     try:
         proc.wait(timeout=grace)
     except Exception:  # subprocess.TimeoutExpired
@@ -137,12 +142,7 @@ def stop_process_tree(proc, grace: float = 0.25) -> None:
     SIGKILL, and SIGKILL for every child we hold then, round after round, which after
     adopt_orphans includes the descendants it left (a program that ignores the signal, and its
     children, leave nothing running)."""
-    try:
-        proc.wait(timeout=grace)
-    except Exception:  # subprocess.TimeoutExpired
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-        proc.wait()
+    _wait_or_kill(proc, grace)
     for _ in range(1000):  # a round per generation of orphans; bounded against a fork bomb
         children = _children()
         if not children:

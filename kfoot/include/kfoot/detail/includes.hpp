@@ -90,14 +90,20 @@ inline std::vector<std::string> split_commas(const std::string& s) {
     from = comma + 1;
   }
 }
-// After the keyword: [ \t]+NAME, then optionally [ \t]*( ARGS ) with no parenthesis or newline in ARGS.
-inline bool parse_macro_include(const std::string& rest, std::string& name, std::optional<std::string>& args) {
-  std::size_t i = 0, n = rest.size();
+// At `i`: [ \t]+ then an identifier, put in `name`, `i` left past it; false when they are not there.
+inline bool blanks_then_name(const std::string& rest, std::size_t& i, std::string& name) {
+  std::size_t from = i, n = rest.size();
   while (i < n && (rest[i] == ' ' || rest[i] == '\t')) ++i;
-  if (i == 0 || i >= n || !ident_start(rest[i])) return false;
+  if (i == from || i >= n || !ident_start(rest[i])) return false;
   std::size_t start = i;
   while (i < n && ident_char(rest[i])) ++i;
   name = rest.substr(start, i - start);
+  return true;
+}
+// After the keyword: [ \t]+NAME, then optionally [ \t]*( ARGS ) with no parenthesis or newline in ARGS.
+inline bool parse_macro_include(const std::string& rest, std::string& name, std::optional<std::string>& args) {
+  std::size_t i = 0, n = rest.size();
+  if (!blanks_then_name(rest, i, name)) return false;
   while (i < n && (rest[i] == ' ' || rest[i] == '\t')) ++i;
   args.reset();
   if (i < n && rest[i] == '(') {
@@ -114,11 +120,7 @@ struct Definition {
 // After "define": [ \t]+NAME, optionally (PARAMS) right after it, [ \t]+, then <BODY> or "BODY".
 inline bool parse_define(const std::string& rest, std::string& name, Definition& def) {
   std::size_t i = 0, n = rest.size();
-  while (i < n && (rest[i] == ' ' || rest[i] == '\t')) ++i;
-  if (i == 0 || i >= n || !ident_start(rest[i])) return false;
-  std::size_t start = i;
-  while (i < n && ident_char(rest[i])) ++i;
-  name = rest.substr(start, i - start);
+  if (!blanks_then_name(rest, i, name)) return false;
   def.params.reset();
   if (i < n && rest[i] == '(') {
     std::size_t close = rest.find_first_of("()", i + 1);
