@@ -41,6 +41,11 @@ print(json.dumps({"lowered_name": kernel.lowered_name("sm_90"), "ninja": importl
 """
 
 
+def _pip_into(python: Path) -> list[str]:
+    """This process's pip, working on the environment of `python` (the fresh venv)."""
+    return [sys.executable, "-m", "pip", "--python", str(python), "--disable-pip-version-check"]
+
+
 @pytest.fixture(scope="module")
 def runtime_venv(tmp_path_factory, kfoot_wheel) -> SimpleNamespace:
     """A fresh venv holding only kfoot[runtime] (from a wheel of this checkout) and the example's
@@ -58,17 +63,19 @@ def runtime_venv(tmp_path_factory, kfoot_wheel) -> SimpleNamespace:
                    env=builder, timeout=600)
     (example_wheel,) = wheels.glob("kfoot_wheel_example-*.whl")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
+    # No pip of its own (ensurepip: ~6 s of CPU): this process's pip installs into it (--python),
+    # and without byte-compiling the packages (cupy: ~6 s of CPU; Python compiles what it imports).
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, env=env)
     python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    f"{kfoot_wheel}[runtime]", str(example_wheel)], check=True, env=env, timeout=600)
+    subprocess.run([*_pip_into(python), "install", "-q", "--no-compile", f"{kfoot_wheel}[runtime]", str(example_wheel)],
+                   check=True, env=env, timeout=600)
     (registry,) = (venv / "lib").glob("python3*/site-packages/kfoot_wheel_example/kernels")
     return SimpleNamespace(venv=venv, python=python, env=env, registry=registry)
 
 
 def test_the_wheel_runs_with_only_the_runtime_extra(runtime_venv, tmp_path, cuobjdump):
     python, env = runtime_venv.python, runtime_venv.env
-    installed = subprocess.run([str(python), "-m", "pip", "list", "--format", "json"], check=True, env=env,
+    installed = subprocess.run([*_pip_into(python), "list", "--format", "json"], check=True, env=env,
                                capture_output=True, text=True).stdout
     names = {p["name"].lower() for p in json.loads(installed)}
     assert {"kfoot", "kfoot-wheel-example", "cupy-cuda13x", "nvidia-cuda-nvrtc"} <= names
@@ -140,9 +147,8 @@ def test_installed_packs_serve_the_traced_variants_in_python_and_cpp(runtime_ven
         trace.write_text("".join(json.dumps({"template_id": t}) + "\n" for t in traced))
         run_kfoot("cache", "pack", runtime_venv.registry, "--trace", trace, "--arch", "sm_90", "-o", tmp_path / "packs",
                   "--jobs", "1")
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-index",
-                        "--no-deps", *map(str, sorted((tmp_path / "packs").glob("*.whl")))], check=True, env=env,
-                       timeout=600)
+        subprocess.run([*_pip_into(python), "install", "-q", "--no-index", "--no-deps",
+                        *map(str, sorted((tmp_path / "packs").glob("*.whl")))], check=True, env=env, timeout=600)
         cache = tmp_path / "py-cache"
         proc = subprocess.run([str(python), "-c", SERVE_TRACED, str(cache), *traced], env=env, cwd=tmp_path,
                               capture_output=True, text=True, timeout=600)
