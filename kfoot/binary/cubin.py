@@ -184,7 +184,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         raise FormatError("section name table index is out of range", where, 0)
     # (name, type, flags, addr, offset, size, link, info, align, entsize) per section, only where
     # a question needs whole rows (the memory estimate, the per-kernel table).
-    sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize])) if with_resources or with_fingerprints else None
+    sections = list(shdr_s.iter_unpack(data[shoff:shoff + shnum * shentsize])) if with_resources else None
     section_table = None
     if with_load or with_sections:
         shstr = table[shstrndx]
@@ -232,7 +232,7 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
         if with_resources:
             _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols)
         if with_fingerprints:
-            _fingerprint_kernels(data, sections, kernels, kernel_sections, kernel_symbols, elf_class, sm,
+            _fingerprint_kernels(data, table, kernels, kernel_sections, kernel_symbols, elf_class, sm,
                                  constants=not with_resources)
     return Cubin(sm, kernels, global_symbols, symbol_count, load_bytes, data_bytes,
                  image_sections, section_table if defer_tables else None, kernel_names, kernel_code_bytes)
@@ -488,73 +488,144 @@ def _measure_resources(data, sections, kernels, kernel_sections, kernel_symbols)
         kernel.param_bytes = _param_bytes(data, info[4], info[5]) if info is not None and info[1] != SHT_NOBITS else 0
 
 
-# Relocation entries: (r_offset, r_info) first in both; the type is r_info's low 32 bits (ELF64) or
-# low byte (ELF32). RELA entries add an addend, which, like the symbol, belongs to the target.
-_REL_LAYOUT = {2: (struct.Struct("<QQ"), struct.Struct("<QQq"), 0xFFFFFFFF), 1: (struct.Struct("<II"), struct.Struct("<IIi"), 0xFF)}
+# Relocation entries as numpy reads them, per ELF class: (r_offset, r_info) first in REL and RELA;
+# the type is r_info's low 32 bits (ELF64) or low byte (ELF32). RELA entries add an addend, which,
+# like the symbol, belongs to the target.
+_REL_FIELDS = {2: ("<u8", "<i8", 0xFFFFFFFF), 1: ("<u4", "<i4", 0xFF)}
 _NOP_SM70 = (0x7918).to_bytes(8, "little")  # the low word of every sm_70+ NOP (opcode 0x918, predicate PT)
+_ZERO_SM50 = bytes(8)  # before sm_70 the trailing padding is zero words
+_NO_PLACES = bytes(8)  # a count of 0: a kernel's code with nothing relocated
+_CONSTANT0 = b".nv.constant0."
 
 
-def _fingerprint_kernels(data: bytes, sections, kernels, kernel_sections, kernel_symbols, elf_class: int, sm: int,
+def _fingerprint_kernels(data: bytes, table, kernels, kernel_sections, kernel_symbols, elf_class: int, sm: int,
                          constants: bool) -> None:
     """Set each kernel's code_digest (see the module docstring), and with `constants` its
     constant_bytes (what the context-memory model needs, without the other resources). SASS
-    instructions are 16 bytes from sm_70 on, 8 before (where every fourth holds scheduling bits)."""
-    import numpy as np  # as parse_cubin: imported where a cubin is parsed
-
-    # The section header table column-wise again (parse_cubin checked it): the sections to look at
-    # are found without a Python loop over all of them.
-    table = np.frombuffer(data, np.dtype(_SECTION_DTYPE[elf_class]), len(sections), _LAYOUT[elf_class][0].unpack_from(data)[6])
+    instructions are 16 bytes from sm_70 on, 8 before (where every fourth holds scheduling bits).
+    `table`: the section header table as numpy columns (parse_cubin checked it): no tuple per
+    section (libcusparse's images hold 360,000 sections)."""
+    section_count = len(table)
+    offsets, sizes = table["offset"].tolist(), table["size"].tolist()
     if constants:
-        # Only the `.nv.constant0.*` sections' names are read (a third of this function's time
-        # went to naming every section); the last of a name wins, as in a dict of all of them.
+        # Only the `.nv.constant0.*` names are read: where the name table holds that prefix (a
+        # name may start inside another's string), then the sections named from there; the last
+        # section of a name wins, as in a dict of all of them.
         shstrndx = _shstrndx(data)
-        shstr = data[sections[shstrndx][4]:sections[shstrndx][4] + sections[shstrndx][5]]
-        prefix = b".nv.constant0."
-        words = _name_heads([shstr], table["name"].astype(np.int64), np.zeros(len(table), np.int64))
-        banks = np.flatnonzero(_prefixed(words, prefix)).tolist()
-        bank_bytes = {_cstr(shstr, sections[i][0])[len(prefix):]: sections[i][5] for i in banks}
+        shstr = data[offsets[shstrndx]:offsets[shstrndx] + sizes[shstrndx]]
+        at_prefix: dict[int, bytes] = {}
+        found = shstr.find(_CONSTANT0)
+        while found >= 0:
+            at_prefix[found] = _cstr(shstr, found)[len(_CONSTANT0):]
+            found = shstr.find(_CONSTANT0, found + 1)
+        bank_bytes = {at_prefix[name]: size for name, size in zip(table["name"].tolist(), sizes) if name in at_prefix}
         for kernel, (_symtab, _symbol, raw_name) in zip(kernels, kernel_symbols):
             kernel.constant_bytes = bank_bytes.get(raw_name, 0)
     width = 16 if sm >= 70 else 8
-    rel, rela, type_mask = _REL_LAYOUT[elf_class]
-    patched: dict[int, list[tuple[int, int]]] = {}  # .text index -> (offset, relocation type)
-    wanted = set(kernel_sections)
-    types = table["type"]
-    for index in np.flatnonzero((types == SHT_REL) | (types == SHT_RELA)).tolist():
-        _name, stype, _flags, _addr, off, size, _link, info, _align, _entsize = sections[index]
-        if info in wanted:
-            layout = rel if stype == SHT_REL else rela
-            entries = data[off:off + size // layout.size * layout.size]
-            patched.setdefault(info, []).extend((e[0], e[1] & type_mask) for e in layout.iter_unpack(entries))
-    view = memoryview(data)  # slices of it copy nothing
-    blank = bytes(width)
-    for kernel, index in zip(kernels, kernel_sections):
-        if not 0 < index < len(sections) or sections[index][1] in NO_FILE_BYTES:
-            continue
-        off, size = sections[index][4], sections[index][5]
-        relocations = patched.get(index)
-        if relocations:
-            code = bytearray(view[off:off + size])
-            places = []
-            for at, kind in sorted(relocations):
-                start = at - at % width
-                if start < size:
-                    code[start:start + width] = blank[:min(width, size - start)]
-                    places.append(f"{start}:{kind}")
-            # with the CPU's SHA instructions, twice blake2b's speed here
-            digest = hashlib.sha256(";".join(places).encode())
-        else:
-            code = view[off:off + size]
-            digest = hashlib.sha256()
-        end = size - size % width
-        if width == 16:
-            while end >= 16 and code[end - 16:end - 8] == _NOP_SM70:
-                end -= 16
-        else:
-            while end >= 8 and not any(code[end - 8:end]):
-                end -= 8
-        digest.update(code[:end])
+    has_bytes = (~_no_file_bytes(table["type"])).tolist()
+    codes = [index if 0 < index < section_count and has_bytes[index] else 0 for index in kernel_sections]
+    relocated, copy = _relocated_code(data, table, sorted(set(codes) - {0}), elf_class, width)
+    coded = [(kernel, relocated.get(index) or (_NO_PLACES, data, offsets[index]), sizes[index])
+             for kernel, index in zip(kernels, codes) if index]
+    ends = [0] * len(coded)
+    for buf in (data, copy):
+        mine = [i for i, (_kernel, (_places, where, _base), _size) in enumerate(coded) if where is buf]
+        if mine:
+            found = _padding_cut(buf, [coded[i][1][2] for i in mine], [coded[i][2] for i in mine], width)
+            for i, end in zip(mine, found):
+                ends[i] = end
+    views = {id(data): memoryview(data), id(copy): memoryview(copy)}  # slices of them copy nothing
+    for (kernel, (places, buf, base), _size), end in zip(coded, ends):
+        # with the CPU's SHA instructions, twice blake2b's speed here
+        digest = hashlib.sha256(places)
+        digest.update(views[id(buf)][base:base + end])
         kernel.code_digest = digest.hexdigest()[:32]
+
+
+_PADDING_LOOK = 32  # instructions tested at once at each code's end (libcusparse's: 12 of padding on average)
+
+
+def _padding_cut(buf, bases: list[int], sizes: list[int], width: int) -> list[int]:
+    """Where each code (`buf[base:base + size]`) ends without its trailing padding: whole
+    instructions from its last whole one back, while they are NOPs (sm_70+: the low word) or, before
+    sm_70, zero words. Column-wise, _PADDING_LOOK instructions of every code at a time, not a
+    Python test per instruction."""
+    import numpy as np
+
+    pad_word = np.uint64(int.from_bytes(_NOP_SM70 if width == 16 else _ZERO_SM50, "little"))
+    ends = np.array([size - size % width for size in sizes], np.int64)
+    base = np.array(bases, np.int64)
+    if len(buf) < 8:
+        return ends.tolist()
+    # A little-endian uint64 at every byte offset of buf (a stride of one byte, no copy).
+    words = np.ndarray((len(buf) - 7,), "<u8", buf, 0, (1,))
+    back = np.arange(1, _PADDING_LOOK + 1, dtype=np.int64) * width
+    todo = np.arange(len(ends))
+    while len(todo):
+        rest = ends[todo, None] - back  # where each of the instructions before the end starts
+        inside = rest >= 0
+        padding = inside & (words[np.where(inside, base[todo, None] + rest, 0)] == pad_word)
+        run = np.where(padding.all(axis=1), _PADDING_LOOK, np.argmin(padding, axis=1))
+        ends[todo] -= run * width
+        todo = todo[run == _PADDING_LOOK]
+    return ends.tolist()
+
+
+def _relocated_code(data: bytes, table, code_sections: list[int], elf_class: int, width: int):
+    """For each of `code_sections` (sorted .text indices, each with bytes in the file) that a
+    relocation patches: index -> (its places, the buffer and offset of its code with them blanked),
+    and that buffer. Places: the count, then (instruction start, relocation type) of each relocation
+    within the code, in the order of (offset, type), as little-endian uint64s: what a relocation's
+    target changes between copies of the same code is blanked, what it is stays (module docstring).
+    Column-wise: one copy of all the patched code and one numpy pass per image, not a slice
+    assignment per relocation."""
+    import numpy as np
+
+    types, infos = table["type"], table["info"]
+    wanted = np.zeros(len(table), bool)
+    wanted[code_sections] = True
+    rel_sections = ((types == SHT_REL) | (types == SHT_RELA)) & wanted[np.minimum(infos, len(table) - 1)] \
+        & (infos < len(table))
+    if not rel_sections.any():
+        return {}, b""
+    unsigned, signed, type_mask = _REL_FIELDS[elf_class]
+    targets, ats, kinds = [], [], []
+    for stype, fields in ((SHT_REL, [("offset", unsigned), ("info", unsigned)]),
+                          (SHT_RELA, [("offset", unsigned), ("info", unsigned), ("addend", signed)])):
+        layout = np.dtype(fields)
+        these = np.flatnonzero(rel_sections & (types == stype))
+        if not len(these):
+            continue
+        # Every relocation section of this layout in one array: their entries end to end.
+        counts = table["size"][these] // layout.itemsize
+        starts = table["offset"][these]
+        entries = np.frombuffer(b"".join(data[s:s + c * layout.itemsize] for s, c in zip(starts.tolist(), counts.tolist())),
+                                layout)
+        targets.append(np.repeat(infos[these].astype(np.int64), counts.astype(np.int64)))
+        ats.append(entries["offset"].astype(np.uint64))
+        kinds.append((entries["info"] & type_mask).astype(np.uint64))
+    target, at, kind = np.concatenate(targets), np.concatenate(ats), np.concatenate(kinds)
+    order = np.lexsort((kind, at, target))
+    target, at, kind = target[order], at[order], kind[order]
+    start = at - at % np.uint64(width)
+    code_size = table["size"][target].astype(np.uint64)
+    inside = start < code_size
+    target, start, kind, code_size = target[inside], start[inside], kind[inside], code_size[inside]
+    if not len(target):
+        return {}, b""
+    patched, first, counts = np.unique(target, return_index=True, return_counts=True)
+    # The patched sections' code, one after another in one private copy (sections that overlap
+    # in a forged image each get their own bytes), and each relocated instruction blanked in it,
+    # clipped to its section's end.
+    patched_offsets, patched_sizes = table["offset"][patched].tolist(), table["size"][patched].tolist()
+    bases = np.concatenate(([0], np.cumsum(patched_sizes, dtype=np.int64)[:-1]))
+    copy = bytearray(b"".join(data[o:o + s] for o, s in zip(patched_offsets, patched_sizes)))
+    slots = start[:, None] + np.arange(width, dtype=np.uint64)
+    blanked = (np.repeat(bases, counts).astype(np.uint64)[:, None] + slots)[slots < code_size[:, None]]
+    np.frombuffer(copy, np.uint8)[blanked.astype(np.int64)] = 0
+    places = np.stack((start, kind), axis=1).astype("<u8")
+    return {index: (count.to_bytes(8, "little") + places[begin:begin + count].tobytes(), copy, base)
+            for index, begin, count, base in zip(patched.tolist(), first.tolist(), counts.tolist(), bases.tolist())}, copy
 
 
 def _sval_records(data: bytes, off: int, size: int, wanted):
