@@ -38,11 +38,13 @@ class Accumulator:
         if report.relocatable is None:
             report.relocatable = Figures()
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
-        # Kernels (names without module IDs) in the file's loaded SASS images, per arch: the first
-        # copy's code bytes; and, for those found more than once, every copy's. Two tables so that
-        # a name seen once (nearly all) costs C-speed dict work per image, no Python per name.
-        self.first_copy: dict[str, dict[str, int]] = {}
-        self.more_copies: dict[tuple[str, str], list[int]] = {}
+        # Every loaded SASS kernel's name and code bytes, per arch, in the order found: duplicates
+        # (the same name without module IDs, found more than once for an arch) are found once at
+        # the end. Extending two flat columns per family is C-speed work; the set and dict work
+        # per image that this replaced was a third of MXNet 1.7's serial add-up (0.6 s).
+        self.names_by_arch: dict[str, list[str]] = {}
+        self.sizes_by_arch: dict[str, list[int]] = {}
+        self.more_copies: dict[tuple[str, str], list[int]] = {}  # (arch, name): each copy's bytes (finish)
 
     @property
     def family_names(self) -> dict[str, set[str]]:
@@ -96,6 +98,7 @@ class Accumulator:
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols
         counted = 0
+        names = sizes = None
         for family, group in image.families.items():
             stats = side.family_stats.get(family)
             if stats is None:
@@ -106,20 +109,12 @@ class Accumulator:
             r.code_bytes += group.code_bytes
             side.family_names[family].update(group.names)
             counted += group.kernels
-            if image.relocatable:
-                continue  # never loaded: not a duplicate of the linked copy
-            seen = self.first_copy.get(image.arch)
-            if seen is None:
-                seen = self.first_copy[image.arch] = {}
-            names = list(map(_stable_name, group.names))
-            sizes = dict(zip(names, group.sizes))
-            if len(sizes) != len(names):  # a name twice in one image (two symbol tables): one by one
-                for name, size in zip(names, group.sizes):
-                    self._add_copy(seen, image.arch, name, size)
-                continue
-            for name in seen.keys() & sizes.keys():
-                self._add_copy(seen, image.arch, name, sizes.pop(name))
-            seen.update(sizes)
+            if not image.relocatable:  # never loaded: not a duplicate of the linked copy
+                if names is None:
+                    names = self.names_by_arch.setdefault(image.arch, [])
+                    sizes = self.sizes_by_arch.setdefault(image.arch, [])
+                names += group.names
+                sizes.extend(group.sizes)
         if file.kernel_rows is not None and image.rows:
             if image.relocatable:
                 for row in image.rows:
@@ -130,20 +125,45 @@ class Accumulator:
         section.kernels += counted
         r.kernels += counted
 
-    def _add_copy(self, seen: dict[str, int], arch: str, name: str, size: int) -> None:
-        if name not in seen:
-            seen[name] = size
-        else:  # seen[name] stays the first copy's bytes: add_image keeps such names out of its update
-            self.more_copies.setdefault((arch, name), [seen[name]]).append(size)
+    def _find_copies(self) -> None:
+        """more_copies: every (arch, name without module IDs) found more than once, with each
+        copy's code bytes in the order found. Column-wise: MXNet 1.7 has 546,647 loaded kernels
+        and 53,256 names found more than once; a Python loop over them took 0.5 s."""
+        if not self.names_by_arch:
+            return
+        import numpy as np
+
+        raw_ids: dict[str, int] = {}  # a name recurs in many images: each is stripped once
+        columns = {arch: np.fromiter([raw_ids.setdefault(name, len(raw_ids)) for name in raw_names], np.int64,
+                                     len(raw_names)) for arch, raw_names in self.names_by_arch.items()}
+        stable_ids: dict[str, int] = {}
+        stable_of_raw = np.fromiter([stable_ids.setdefault(_stable_name(name), len(stable_ids)) for name in raw_ids],
+                                    np.int64, len(raw_ids))
+        stable_names = list(stable_ids)
+        for arch, ids in columns.items():
+            stable = stable_of_raw[ids]
+            found = np.bincount(stable, minlength=len(stable_names))
+            again = np.flatnonzero(found[stable] > 1)
+            if not len(again):
+                continue
+            order = again[np.argsort(stable[again], kind="stable")]  # stable: copies stay in the order found
+            by_name = stable[order]
+            starts = np.flatnonzero(np.diff(by_name, prepend=-1))
+            sizes = np.asarray(self.sizes_by_arch[arch], np.int64)[order].tolist()
+            ends = starts[1:].tolist() + [len(order)]
+            self.more_copies.update(((arch, stable_names[name]), sizes[start:end])
+                                    for name, start, end in zip(by_name[starts].tolist(), starts.tolist(), ends))
 
     def copies(self):
         """((arch, name without module IDs), code bytes of each copy) for every loaded SASS kernel."""
-        for arch, seen in self.first_copy.items():
-            for name, size in seen.items():
+        for arch, raw_names in self.names_by_arch.items():
+            first = dict(zip(map(_stable_name, reversed(raw_names)), reversed(self.sizes_by_arch[arch])))
+            for name, size in first.items():
                 yield (arch, name), self.more_copies.get((arch, name)) or [size]
 
     def finish(self) -> None:
         r = self.report
+        self._find_copies()
         for figures, side in ((r, self.loaded), (r.relocatable, self.never_loaded)):
             figures.distinct_kernels = sum(len(names) for names in side.family_names.values())
             for name, stats in side.family_stats.items():

@@ -25,6 +25,7 @@ from ..binary import compress_modes, fatbin, walk
 from ..binary.walk import ContainerKey
 from ..core import workers
 from ..core.errors import KfootError
+from ..core.heap import collector_paused, reuse_freed_memory
 from ..core.limits import max_memory
 from . import result_codec
 from .accumulate import Accumulator, cross_duplicates, merge_into_totals
@@ -167,7 +168,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
     # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
-    with workers.worker_pool(min(jobs, len(batches)), mp_context=context) as pool:
+    # Each worker keeps the memory it frees for the next image, within its share of the bound.
+    share = plan.work[0].memory_share or max_memory() // jobs
+    with workers.worker_pool(min(jobs, len(batches)), mp_context=context, initializer=reuse_freed_memory,
+                             initargs=(share,)) as pool:
         for batch, packed in zip(batches, pool.map(decode_batch, batches)):
             yield [w.key for w in batch], unpack_batch(packed)
             if on_progress:
@@ -304,7 +308,11 @@ def _position(found: walk.Found) -> str:
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
     """Report on every CUDA binary under `paths`. Raises KfootError for bad input: a --filter
     that is not a regular expression, no device code, an --arch that matches no image."""
-    options = options or ReportOptions()
+    with collector_paused():  # its workers, forked inside, inherit the pause
+        return _analyze_paths(paths, options or ReportOptions(), progress_factory)
+
+
+def _analyze_paths(paths, options: ReportOptions, progress_factory) -> Report:
     if options.kernel_filter:
         check_filter(options.kernel_filter, "--filter")
     totals = Totals()
