@@ -13,6 +13,9 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from types import SimpleNamespace
+
+import pytest
 
 from oracles.cli import run_kfoot
 from oracles.cuobjdump import cuobjdump_elf_kernels
@@ -59,10 +62,18 @@ def _setup(folder):
     return folder / "s.toml", f"{(folder / 'lib.cuh').resolve()}:{line}"
 
 
-def test_every_failing_variant_named_at_the_users_line(tmp_path):
-    spec, at = _setup(tmp_path)
-    out = tmp_path / "out"
+@pytest.fixture(scope="module")
+def failed_build(tmp_path_factory) -> SimpleNamespace:
+    """The build without --keep-going: the pack fails, its six variants compile one per unit, two fail."""
+    folder = tmp_path_factory.mktemp("failures")
+    spec, at = _setup(folder)
+    out = folder / "out"
     proc = run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "--no-progress", check_rc=2)
+    return SimpleNamespace(spec=spec, at=at, out=out, proc=proc)
+
+
+def test_every_failing_variant_named_at_the_users_line(failed_build):
+    at, out, proc = failed_build.at, failed_build.out, failed_build.proc
     lines = proc.stderr.splitlines()
     assert lines[0].startswith("kfoot: error: 2 variant(s) failed to compile"), proc.stderr
     assert lines[1:] == [f"  {at}: {t} [pick]: " + lines[1].split(" [pick]: ", 1)[1] for t in FAILING], proc.stderr
@@ -75,10 +86,13 @@ def test_every_failing_variant_named_at_the_users_line(tmp_path):
     assert not (out / "libkfoot_kernels.so").exists()
 
 
-def test_keep_going_links_the_rest_and_records_where(tmp_path):
-    spec, at = _setup(tmp_path)
-    out = tmp_path / "out"
-    run_kfoot("build", spec, "-o", out, "--arch", "sm_80", "--no-progress", "--keep-going", check_rc=2)
+def test_keep_going_links_the_rest_and_records_where(failed_build, tmp_path):
+    """--keep-going as a user runs it after the failing build, in (a copy of) its folder: the split
+    stays split (test_keep_going_rebuild), so only the two failing units compile again, not all
+    seven (a fresh --keep-going build is test_keep_going's and test_sccache's)."""
+    at, out = failed_build.at, tmp_path / "out"
+    shutil.copytree(failed_build.out, out, symlinks=True)  # mtimes and the include links kept
+    run_kfoot("build", failed_build.spec, "-o", out, "--arch", "sm_80", "--no-progress", "--keep-going", check_rc=2)
     manifest = json.loads((out / "manifest.json").read_text())
     assert [(f["template_id"], f["location"]) for f in manifest["failures"]] == [(t, at) for t in FAILING]
     names = cuobjdump_elf_kernels(out / "libkfoot_kernels.so")["sm_80"]
