@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections import Counter
-from itertools import product
+from itertools import combinations, product
 
 import cxxfilt
 import pytest
@@ -137,6 +137,48 @@ def test_axes_per_arch_where_the_archs_differ(tmp_path, nvcc):
     union = set().union(*per_arch.values())
     assert family["instantiations"] == len(union) and family["grid"] == 2 * 3 and family["dense"] is False
     assert [set(a["values"]) for a in family["axes"]] == [{t for t, _ in union}, {n for _, n in union}]
+
+
+PARTIAL_ARCH_SOURCE = """
+template <typename T, typename Unused> __global__ void partial_kernel(T* p) { p[threadIdx.x] += T(2); }
+void launch_all() {
+  partial_kernel<float, char><<<1, 1>>>(nullptr); partial_kernel<float, short><<<1, 1>>>(nullptr);
+#ifdef MORE
+  partial_kernel<float, double><<<1, 1>>>(nullptr); partial_kernel<int, char><<<1, 1>>>(nullptr);
+#endif
+}
+"""
+
+
+def test_collapses_count_the_pairs_of_each_arch_where_the_archs_differ(tmp_path, nvcc, nvdisasm):
+    """A value built in one arch only meets the others there: a collapse's pairs are the kernel
+    pairs, arch by arch, that differ only at its position, each with one masked SASS text
+    (cuobjdump -sass with names masked, c++filt's arguments)."""
+    from oracles.cuobjdump import cuobjdump_masked_sass
+
+    (tmp_path / "partial.cu").write_text(PARTIAL_ARCH_SOURCE)
+    paths = []
+    for arch, extra in (("sm_80", []), ("sm_90", ["-DMORE"])):
+        paths.append(tmp_path / f"{arch}.fatbin")
+        proc = subprocess.run([str(nvcc), "-fatbin", f"-arch={arch}", *extra, str(tmp_path / "partial.cu"), "-o", str(paths[-1])],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    axes = json.loads(run_kfoot("explain", *paths, "--json").stdout)["families"][0]["axes"]
+    code = {}  # (arch, template arguments) -> masked SASS
+    for path in paths:
+        for arch, functions in cuobjdump_masked_sass(path, nvdisasm).items():
+            code.update({(arch, _oracle_arguments(name)[2]): text for name, text in functions.items()})
+    for position, axis in enumerate(axes):
+        meetings = [(a, b) for a, b in combinations(sorted(code), 2) if a[0] == b[0]
+                    and a[1][:position] + a[1][position + 1:] == b[1][:position] + b[1][position + 1:]]
+        if all(code[a] == code[b] for a, b in meetings):
+            values = {args[position] for _arch, args in code}
+            assert [(set(c["values"]), c["pairs"]) for c in axis["collapses"]] == [(values, len(meetings))]
+        else:
+            assert axis["collapses"] == []
+    assert [set(c["values"]) for c in axes[1]["collapses"]] == [{"char", "short", "double"}]
+    assert axes[1]["collapses"][0]["pairs"] == 1 + 3  # sm_80: char-short; sm_90: all three pairs
+    assert axes[0]["collapses"] == []  # float and int meet in sm_90 only, and differ there
 
 
 def test_the_table_names_the_grid(explain_fatbin):

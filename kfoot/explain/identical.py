@@ -51,31 +51,45 @@ def collapses(rows: dict[str, tuple[str, ...]], digests: dict[tuple[str, str], s
     `rows`: a kernel name's arguments; `digests`: (arch, name) -> fingerprint."""
     out = []
     in_order = [rows[name] for name in sorted(rows)]  # the axes' value order
-    # Each argument list's (arch, fingerprint) pairs, in `digests`' order: the other arguments at
-    # a position are cut, and numbered, once per list rather than once per arch and kernel.
-    coded: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
+    # Each argument list's fingerprint in every arch, as one tuple over `archs` (None: not built
+    # there; the last of `digests` wins): the other arguments at a position are cut, and numbered,
+    # once per list, and two values' fingerprints are compared in all archs at once.
+    archs = sorted({arch for arch, _name in digests})
+    column = {arch: i for i, arch in enumerate(archs)}
+    by_arch: dict[tuple[str, ...], list] = {}
     for (arch, name), digest in digests.items():
-        coded[rows[name]].append((arch, digest))
+        by_arch.setdefault(rows[name], [None] * len(archs))[column[arch]] = digest
+    coded = [(args, tuple(found), len(archs) - found.count(None)) for args, found in by_arch.items()]
     for position in range(width):
         values = list(dict.fromkeys(args[position] for args in in_order))
         if len(values) < 2 or len(values) > MAX_PAIRED_VALUES:
             out.append([])  # one value: nothing to collapse; too many: not searched
             continue
-        # (arch, the other arguments' number) -> value at `position` -> fingerprint
-        contexts: dict[tuple, dict[str, str]] = defaultdict(dict)
+        # the other arguments' number -> value at `position` -> (fingerprints, archs built in)
+        contexts: dict[int, dict[str, tuple]] = defaultdict(dict)
         numbers: dict[tuple[str, ...], int] = {}
-        for args, found in coded.items():
+        for args, found, built in coded:
             others = numbers.setdefault(args[:position] + args[position + 1:], len(numbers))
-            value = args[position]
-            for arch, digest in found:
-                contexts[(arch, others)][value] = digest
+            contexts[others][args[position]] = (found, built)
+        # per pair of values: the kernel pairs (one per arch) that differ only there, and of
+        # those, the ones with one fingerprint
         same, met = defaultdict(int), defaultdict(int)
         for found in contexts.values():
             if len(found) < 2:
                 continue
             for a, b in combinations(sorted(found), 2):
-                met[(a, b)] += 1
-                same[(a, b)] += found[a] == found[b]
+                (digests_a, built_a), (digests_b, built_b) = found[a], found[b]
+                if digests_a == digests_b:  # the same archs, the same code in each
+                    meetings = equal = built_a
+                else:
+                    meetings = equal = 0
+                    for x, y in zip(digests_a, digests_b):
+                        if x is not None and y is not None:
+                            meetings += 1
+                            equal += x == y
+                if meetings:
+                    met[(a, b)] += meetings
+                    same[(a, b)] += equal
         parent = {v: v for v in values}
 
         def root(v):
