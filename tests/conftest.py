@@ -49,6 +49,18 @@ MODULE_SECONDS = {
 }
 
 
+def pytest_configure(config):
+    """kfoot byte-compiled once per run, before xdist starts its workers. Where the environment sets
+    PYTHONDONTWRITEBYTECODE (the CI machine does), no process writes a .pyc, so each of the suite's
+    thousands of `python -m kfoot` processes compiled kfoot's modules from source again (~0.1 s of
+    CPU each; test_spec_hostile: 24.9 -> 18.3 s of CPU). Python ignores a .pyc whose source changed."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+
+    compileall.compile_dir(Path(__file__).resolve().parents[1] / "kfoot", quiet=2)
+
+
 def pytest_collection_modifyitems(config, items):
     """Longest modules first (MODULE_SECONDS; a stable sort keeps each module's own order). Skip
     `gpu` tests without a GPU and `no_gpu` tests with one. The GPU is probed only when a selected
