@@ -45,6 +45,9 @@ class Accumulator:
         self.names_by_arch: dict[str, list[str]] = {}
         self.sizes_by_arch: dict[str, list[int]] = {}
         self.more_copies: dict[tuple[str, str], list[int]] = {}  # (arch, name): each copy's bytes (finish)
+        # A file served whole from the report cache: fills the two columns above when copies() is
+        # first asked (only cross-file duplicates need them), and more_copies from them.
+        self.pending_copies = None
 
     @property
     def family_names(self) -> dict[str, set[str]]:
@@ -156,23 +159,31 @@ class Accumulator:
 
     def copies(self):
         """((arch, name without module IDs), code bytes of each copy) for every loaded SASS kernel."""
+        if self.pending_copies is not None:
+            self.pending_copies, fill = None, self.pending_copies
+            fill()
+            self._find_copies()
         for arch, raw_names in self.names_by_arch.items():
             first = dict(zip(map(_stable_name, reversed(raw_names)), reversed(self.sizes_by_arch[arch])))
             for name, size in first.items():
                 yield (arch, name), self.more_copies.get((arch, name)) or [size]
 
-    def finish(self) -> None:
+    def finish(self, duplicates: list[Duplicate] | None = None) -> None:
+        """The figures derived from what was added up; `duplicates`: the file's, already found
+        (a file served whole from the report cache), else found here."""
         r = self.report
-        self._find_copies()
+        if duplicates is None:
+            self._find_copies()
+            duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
+                                 for (arch, name), sizes in self.more_copies.items()),
+                                key=lambda d: (-d.wasted_bytes, d.name, d.arch))
         for figures, side in ((r, self.loaded), (r.relocatable, self.never_loaded)):
             figures.distinct_kernels = sum(len(names) for names in side.family_names.values())
             for name, stats in side.family_stats.items():
                 stats.distinct_kernels = len(side.family_names[name])
             figures.families = sorted(side.family_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
         r.relocatable_kernels, r.relocatable_bytes = r.relocatable.kernels, r.relocatable.stored_bytes
-        r.duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
-                               for (arch, name), sizes in self.more_copies.items()),
-                              key=lambda d: (-d.wasted_bytes, d.name, d.arch))
+        r.duplicates = duplicates
         r.duplicate_bytes = sum(d.wasted_bytes for d in r.duplicates)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import json
 import os
 import signal
 from concurrent.futures import ThreadPoolExecutor
@@ -31,7 +32,7 @@ from . import result_codec
 from .accumulate import Accumulator, cross_duplicates, merge_into_totals
 from .decode import ImageResult, Work, decode_batch, decode_many, unpack_batch
 from .families import strip_module_ids
-from .model import FamilyStats, FileReport, Filters, Report, SectionStats, Totals
+from .model import Duplicate, FamilyStats, FileReport, Filters, Report, SectionStats, Totals
 from .name_filter import check_filter
 from .result_cache import ReportCache
 
@@ -180,10 +181,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             on_progress=None):
+             digests: dict[ContainerKey, str], on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
-    report cache where it holds them (keyed by the container's sha256 and the options), decoded
-    (and stored in the cache) where it does not."""
+    report cache where it holds them (keyed by the container's sha256, from `digests`, and the
+    options), decoded (and stored in the cache) where it does not."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
         by_key.setdefault(work.key, []).append(work)
@@ -191,7 +192,6 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     hits: dict[ContainerKey, list[ImageResult]] = {}
     keys: dict[ContainerKey, tuple[str, str]] = {}
     if cache is not None:
-        digests = _digests({f.key: f for f in binary.containers if f.key in by_key}, cache)
         for key, works in by_key.items():
             keys[key] = digest, cache_key = digests[key], ReportCache.key(digests[key], result_codec.cache_options(works[0]))
             body = cache.get(cache_key, digest)
@@ -368,20 +368,78 @@ def _share_memory(plan: FilePlan, options: ReportOptions) -> None:
         work.memory_share = bound // decoders
 
 
-def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
-             cache: ReportCache | None = None) -> tuple[FileReport, Accumulator]:
-    plan = _plan(binary, options)
-    _share_memory(plan, options)
+def _new_file(binary: walk.Binary, options: ReportOptions) -> tuple[FileReport, Accumulator]:
+    """A file's report with no image added yet, and its Accumulator."""
     file = FileReport(path=str(binary.path), format=binary.format, size=binary.size,
                       stored_size=binary.stored_size, members=list(binary.members), unreadable=list(binary.unreadable),
                       kernel_rows=[] if options.kernel_rows or options.fingerprints else None,
                       what_if_compress=dict.fromkeys(compress_modes.MODES, 0) if options.what_if_compress else None)
-    acc = Accumulator(file, options)
-    advance = progress_factory(binary.path, sum(w.stored for w in plan.work)) if progress_factory else None
-    for images in _results(binary, plan, options, cache, advance):
-        for image in images:
-            acc.add_image(image)
-    acc.finish()
+    return file, Accumulator(file, options)
+
+
+def _file_key(works: dict[ContainerKey, Work], digests: dict[ContainerKey, str], options: ReportOptions) -> str:
+    """The key of the file's whole record: what changes a container's result, --arch (the add-up
+    leaves other archs out), and each container's place, section, kind of copy and sha256 (not
+    the file's path: a copy of the file elsewhere hits)."""
+    first = next(iter(works.values()))
+    return ReportCache.file_key(
+        json.dumps([result_codec.cache_options(first), sorted(options.archs) if options.archs is not None else None]),
+        [[key.member, key.base, key.offset, work.section, work.relocatable, digests[key]] for key, work in works.items()])
+
+
+def _file_from_cache(cache: ReportCache, file_key: str, file: FileReport, acc: Accumulator,
+                     containers: list[ContainerKey]) -> list[Duplicate] | None:
+    """Fill the new `file` and `acc` from the file's whole record; the file's duplicates, or None
+    when there is no sound record (then they may be half filled: not to be used)."""
+    body = cache.get_file(file_key, len(containers))
+    if body is None:
+        return None
+    try:
+        return result_codec.file_from_cache(body, file, acc, containers)
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
+        return None
+
+
+def _store_file(cache: ReportCache, file_key: str, file: FileReport, acc: Accumulator,
+                containers: list[ContainerKey]) -> None:
+    try:
+        body = result_codec.file_to_cache(file, acc, containers)
+    except (OverflowError, TypeError):
+        return  # a figure past 64 bits (a hostile binary's): added up again next time
+    cache.put_file(file_key, len(containers), body)
+
+
+def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
+             cache: ReportCache | None = None) -> tuple[FileReport, Accumulator]:
+    plan = _plan(binary, options)
+    _share_memory(plan, options)
+    file, acc = _new_file(binary, options)
+    payload = sum(w.stored for w in plan.work)
+    advance = progress_factory(binary.path, payload) if progress_factory else None
+    works: dict[ContainerKey, Work] = {}
+    for work in plan.work:
+        works.setdefault(work.key, work)
+    containers = list(works)
+    digests: dict[ContainerKey, str] = {}
+    file_key, duplicates = None, None
+    if cache is not None and containers:
+        digests = _digests({f.key: f for f in binary.containers if f.key in works}, cache)
+        if file.kernel_rows is None:  # with kernel rows a file's record would be too large: containers' only
+            file_key = _file_key(works, digests, options)
+            duplicates = _file_from_cache(cache, file_key, file, acc, containers)
+    if duplicates is not None:
+        acc.finish(duplicates)
+        if advance:
+            advance(payload)
+    else:
+        if file_key is not None:  # a record not sound may have half filled them
+            file, acc = _new_file(binary, options)
+        for images in _results(binary, plan, options, cache, digests, advance):
+            for image in images:
+                acc.add_image(image)
+        acc.finish()
+        if file_key is not None:
+            _store_file(cache, file_key, file, acc, containers)
     region_bytes = 0
     for region in binary.regions:
         region_bytes += region.size

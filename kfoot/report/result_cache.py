@@ -34,6 +34,9 @@ DIGESTS_SCHEMA = "kfoot.report-digests/1"
 # A file changed less than this long before kfoot looked at it could change again within the same
 # timestamp tick, unseen: its digests are not remembered (git's "racily clean" files).
 SETTLED_NS = 1_000_000_000
+# A whole file's added-up figures (kfoot.report.result_codec.file_to_cache), keyed by its
+# containers' digests and places: a repeat of an unchanged file reads this one record.
+FILE_SCHEMA = "kfoot.report-file/1"
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 
 
@@ -44,11 +47,15 @@ _CODE = ("binary/cubin.py", "binary/fatbin.py", "binary/compress_modes.py", "rep
          "core/errors.py")  # the last two: messages
 
 
+# And those that add a file's images up, for the whole-file record.
+_FILE_CODE = (*_CODE, "report/accumulate.py", "report/model.py")
+
+
 @functools.cache
-def code_version() -> str:
+def code_version(schema: str = CACHE_SCHEMA) -> str:
     root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(f"{CACHE_SCHEMA}\0{__version__}".encode())
-    for name in _CODE:
+    digest = hashlib.sha256(f"{schema}\0{__version__}".encode())
+    for name in _FILE_CODE if schema == FILE_SCHEMA else _CODE:
         try:
             digest.update((root / name).read_bytes())
         except OSError:
@@ -102,6 +109,30 @@ class ReportCache:
         """put() for each (key, digest, body), under one taking of the store's lock."""
         self.records.put_many([(key, {"schema": CACHE_SCHEMA, "digest": digest},
                                 json.dumps(body, separators=(",", ":")).encode()) for key, digest, body in entries])
+
+    @staticmethod
+    def file_key(options: str, containers: list[tuple[str, str, bool, str]]) -> str:
+        """The key of a whole file's record: the options that change its figures (a container's,
+        and --arch), and each container (where it lies in the file, its host section, whether
+        it is a relocatable copy, its sha256) in the walk's order."""
+        return sha256(json.dumps([code_version(FILE_SCHEMA), options, containers]).encode())
+
+    def get_file(self, key: str, containers: int):
+        """The body of a whole file's record of `key` for a file of this many containers, or None."""
+        found = self.records.get(key)
+        if found is None:
+            return None
+        header, body = found
+        if header.get("schema") != FILE_SCHEMA or header.get("containers") != containers:
+            return None
+        try:
+            return json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+
+    def put_file(self, key: str, containers: int, body) -> None:
+        self.records.put(key, {"schema": FILE_SCHEMA, "containers": containers},
+                         json.dumps(body, separators=(",", ":")).encode())
 
     @staticmethod
     def file_stamp(fd: int) -> str | None:

@@ -9,12 +9,14 @@ import hashlib
 import json
 import sys
 from array import array
+from dataclasses import fields
 
 from ..binary import compress_modes, walk
 from ..binary.cubin import Kernel
 from ..binary.walk import ContainerKey
 from .decode import PTX_CHECK_BYTES, FamilyGroup, ImageResult, Work
-from .model import empty_sections
+from .model import (COMPRESSIONS, KINDS, ArchStats, Duplicate, FamilyStats, ImageLoad, SectionStats, Undecodable,
+                    empty_sections)
 
 _HASH_CHUNK = 1 << 20
 
@@ -115,7 +117,7 @@ def _list_of(value, kind, length: int | None = None) -> list:
     return value
 
 
-def _ints(value, length: int | None = None) -> list[int]:
+def _column(value, length: int | None = None) -> array:
     """A packed column (see _pack); ValueError when it is not one, or not `length` long."""
     width = _WIDTHS.get(_check(value, str)[:1])
     raw = base64.b64decode(value[1:], validate=True)  # binascii.Error is a ValueError
@@ -127,14 +129,23 @@ def _ints(value, length: int | None = None) -> list[int]:
         column.byteswap()
     if length is not None and len(column) != length:
         raise ValueError("bad cache entry")
-    return column.tolist()
+    return column
+
+
+def _ints(value, length: int | None = None) -> list[int]:
+    return _column(value, length).tolist()
+
+
+def _places(value, count: int, length: int | None = None) -> array:
+    """A packed column of indices into a table of `count` items."""
+    column = _column(value, length)
+    if column and (min(column) < 0 or max(column) >= count):
+        raise ValueError("bad cache entry")
+    return column
 
 
 def _indices(value, names: list[str], length: int | None = None) -> list[str]:
-    indices = _ints(value, length)
-    if indices and (min(indices) < 0 or max(indices) >= len(names)):
-        raise ValueError("bad cache entry")
-    return list(map(names.__getitem__, indices))
+    return list(map(names.__getitem__, _places(value, len(names), length)))
 
 
 def _counts(value, keys) -> dict | None:
@@ -187,3 +198,203 @@ def from_cache(body, section: str, key: ContainerKey, relocatable: bool = False)
         result.what_if = _counts(item["what_if"], compress_modes.MODES)
         images.append(result)
     return images
+
+
+# ---------------------------------------------------------------- a whole file's figures
+#
+# What adding a file's images up leaves (kfoot.report.accumulate: the file's figures and the
+# Accumulator's name tables), as one report-cache body, so a repeat of an unchanged file reads
+# one record instead of every container's entry and skips the add-up (MXNet 1.7: 4,177 images,
+# 546,647 kernels). What Accumulator.finish derives (distinct counts, sorted families) is derived
+# again on reading, by the same code, so it cannot disagree; but for the duplicates, which the
+# record holds as found (MXNet's 53,256: 0.2 s to sort again). Without
+# kernel rows only: with --kernels a file's rows would take more than a record may hold.
+
+_FIGURE_INTS = ("stored_bytes", "image_bytes", "code_bytes", "kernels", "global_symbols")
+_FIGURE_KEYS = frozenset({*_FIGURE_INTS, "images", "compression", "image_sections", "archs", "kinds"})
+_FILE_KEYS = frozenset({"names", "file", "relocatable", "filtered_bytes", "sections", "what_if_compress", "loaded",
+                        "never_loaded", "copies", "duplicates", "archs_seen", "image_loads",
+                        "undecodable"})
+_DUPLICATE_KEYS = frozenset({"name", "arch", "copies", "wasted"})
+_SIDE_KEYS = frozenset({"family", "kernels", "code_bytes", "counts", "names"})
+_COPY_KEYS = frozenset({"arch", "counts", "names", "sizes"})
+_LOAD_INTS = ("container", "load_bytes", "image_bytes", "kernels", "data_bytes", "offset")
+_LOAD_STRS = ("arch", "kind", "section")
+_LOAD_KEYS = frozenset({*_LOAD_INTS, *_LOAD_STRS, "decoded", "relocatable"})
+_LOAD_ORDER = tuple(f.name for f in fields(ImageLoad))  # ImageLoad's arguments, the container first
+_SECTION_INTS = ("images", "kernels", "global_symbols", "stored_bytes")
+
+
+def _stats_rows(table) -> list:
+    return [[key, s.kind, s.images, s.kernels, s.stored_bytes, s.image_bytes, s.image_sections]
+            for key, s in table.items()]
+
+
+def _figures_out(figures) -> dict:
+    return {**{name: getattr(figures, name) for name in _FIGURE_INTS}, "images": figures.images,
+            "compression": figures.compression, "image_sections": figures.image_sections,
+            "archs": _stats_rows(figures.archs), "kinds": _stats_rows(figures.kinds)}
+
+
+def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
+    """A file's figures and its Accumulator's tables (added up and finished: the record holds the
+    duplicates as found) as JSON;
+    `containers`: the file's containers in the walk's order (an image load names its container
+    by its place there, so the record does not hold the file's path). Sets are written sorted:
+    the same figures make the same bytes. OverflowError or
+    TypeError (the record is not written) for a figure that is not a 64-bit integer."""
+    table: dict[str, int] = {}
+
+    def indices(names) -> str:
+        return _pack([table.setdefault(name, len(table)) for name in names])
+
+    def side(names) -> dict:
+        stats = names.family_stats.values()
+        return {"family": [s.name for s in stats], "kernels": [s.kernels for s in stats],
+                "code_bytes": [s.code_bytes for s in stats],
+                "counts": [len(names.family_names[s.name]) for s in stats],
+                "names": indices([name for s in stats for name in sorted(names.family_names[s.name])])}
+
+    place = {key: index for index, key in enumerate(containers)}
+    loads = file.image_loads
+    body = {
+        "file": _figures_out(file), "relocatable": _figures_out(file.relocatable),
+        "filtered_bytes": file.filtered_bytes,
+        "sections": [[name, *(getattr(s, field) for field in _SECTION_INTS)] for name, s in file.sections.items()],
+        "what_if_compress": file.what_if_compress,
+        "loaded": side(acc.loaded), "never_loaded": side(acc.never_loaded),
+        "copies": {"arch": list(acc.names_by_arch), "counts": [len(names) for names in acc.names_by_arch.values()],
+                   "names": indices([name for names in acc.names_by_arch.values() for name in names]),
+                   "sizes": _pack([size for sizes in acc.sizes_by_arch.values() for size in sizes])},
+        "duplicates": {"name": indices([d.name for d in file.duplicates]), "arch": [d.arch for d in file.duplicates],
+                       "copies": _pack([d.copies for d in file.duplicates]),
+                       "wasted": _pack([d.wasted_bytes for d in file.duplicates])},
+        "archs_seen": sorted(acc.archs_seen),
+        "image_loads": {"container": _pack([place[load.container] for load in loads]),
+                        **{name: _pack([getattr(load, name) for load in loads]) for name in _LOAD_INTS[1:]},
+                        **{name: [getattr(load, name) for load in loads] for name in _LOAD_STRS},
+                        "decoded": [load.decoded for load in loads], "relocatable": [load.relocatable for load in loads]},
+        "undecodable": [[u.offset, u.section, u.arch, u.kind, u.reason] for u in file.undecodable],
+    }
+    body["names"] = list(table)
+    return body
+
+
+def _int_dict(value, required=()) -> dict:
+    """A JSON object of int values whose keys include `required`."""
+    _list_of(list(_check(value, dict).values()), int)
+    if not all(key in value for key in required):
+        raise ValueError("bad cache entry")
+    return value
+
+
+def _stats_in(rows) -> dict:
+    table = {}
+    for row in _check(rows, list):
+        if type(row) is not list or len(row) != 7:
+            raise ValueError("bad cache entry")
+        key, kind, images, kernels, stored, image_bytes, sections = row
+        table[_check(key, str)] = ArchStats(_check(kind, str), _check(images, int), _check(kernels, int),
+                                            _check(stored, int), _check(image_bytes, int),
+                                            _counts(sections, empty_sections()))
+    if len(table) != len(rows):
+        raise ValueError("bad cache entry")
+    return table
+
+
+def _figures_in(value, figures) -> None:
+    _fields(value, _FIGURE_KEYS)
+    for name in _FIGURE_INTS:
+        setattr(figures, name, _check(value[name], int))
+    figures.images = _int_dict(value["images"], (*KINDS, "undecodable"))
+    figures.compression = _int_dict(value["compression"], COMPRESSIONS)
+    figures.image_sections = _counts(_check(value["image_sections"], dict), empty_sections())
+    figures.archs = _stats_in(value["archs"])
+    figures.kinds = _stats_in(value["kinds"])
+
+
+def _side_in(value, names: list[str], into) -> None:
+    columns = _fields(value, _SIDE_KEYS)
+    families = _list_of(columns["family"], str)
+    count = len(families)
+    counts = _list_of(columns["counts"], int, count)
+    members = _indices(columns["names"], names)
+    if len(set(families)) != count or (counts and min(counts) < 0) or sum(counts) != len(members):
+        raise ValueError("bad cache entry")
+    start = 0
+    for family, kernels, code_bytes, size in zip(families, _list_of(columns["kernels"], int, count),
+                                                 _list_of(columns["code_bytes"], int, count), counts):
+        into.family_stats[family] = FamilyStats(family, kernels, 0, code_bytes)
+        into.family_names[family] = group = set(members[start:start + size])
+        if len(group) != size:
+            raise ValueError("bad cache entry")
+        start += size
+
+
+def _copies(value, names: list[str]):
+    """The copies column set, checked: (archs, counts per arch, name places, sizes)."""
+    columns = _fields(value, _COPY_KEYS)
+    arch = _list_of(columns["arch"], str)
+    counts = _list_of(columns["counts"], int, len(arch))
+    if len(set(arch)) != len(arch) or (counts and min(counts) < 0):
+        raise ValueError("bad cache entry")
+    return arch, counts, _places(columns["names"], len(names), sum(counts)), _column(columns["sizes"], sum(counts))
+
+
+def _fill_copies(acc, names: list[str], copies) -> None:
+    """The Accumulator's columns of loaded kernels by arch, from checked columns (see _copies)."""
+    archs, counts, members, sizes = copies
+    start = 0
+    for arch, count in zip(archs, counts):
+        acc.names_by_arch[arch] = list(map(names.__getitem__, members[start:start + count]))
+        acc.sizes_by_arch[arch] = sizes[start:start + count].tolist()
+        start += count
+
+
+def file_from_cache(body, file, acc, containers: list[ContainerKey]) -> list[Duplicate]:
+    """Fill a new FileReport and its new Accumulator from a file_to_cache body, every field
+    checked; the file's duplicates, for Accumulator.finish. ValueError (a miss: the caller starts
+    again from new ones) on anything odd. The loaded kernels' columns, which only cross-file
+    duplicates read, are checked here and built when first read (Accumulator.copies)."""
+    _fields(body, _FILE_KEYS)
+    names = _list_of(body["names"], str)
+    _figures_in(body["file"], file)
+    _figures_in(body["relocatable"], file.relocatable)
+    file.filtered_bytes = _check(body["filtered_bytes"], int)
+    for row in _check(body["sections"], list):
+        if type(row) is not list or len(row) != 1 + len(_SECTION_INTS) or _check(row[0], str) in file.sections:
+            raise ValueError("bad cache entry")
+        file.sections[row[0]] = SectionStats(**dict(zip(_SECTION_INTS, _list_of(row[1:], int))))
+    if (body["what_if_compress"] is None) != (file.what_if_compress is None):
+        raise ValueError("bad cache entry")
+    file.what_if_compress = _counts(body["what_if_compress"], compress_modes.MODES)
+    _side_in(body["loaded"], names, acc.loaded)
+    _side_in(body["never_loaded"], names, acc.never_loaded)
+    copies = _copies(body["copies"], names)
+    acc.pending_copies = lambda: _fill_copies(acc, names, copies)
+    duplicates = _fields(body["duplicates"], _DUPLICATE_KEYS)
+    duplicate_names = _indices(duplicates["name"], names)
+    count = len(duplicate_names)
+    found = list(map(Duplicate, duplicate_names, _list_of(duplicates["arch"], str, count),
+                     _ints(duplicates["copies"], count), _ints(duplicates["wasted"], count)))
+    acc.archs_seen = set(_list_of(body["archs_seen"], str))
+    loads = _fields(body["image_loads"], _LOAD_KEYS)
+    places = _ints(loads["container"])
+    count = len(places)
+    if places and (min(places) < 0 or max(places) >= len(containers)):
+        raise ValueError("bad cache entry")
+    columns = [list(map(containers.__getitem__, places))]
+    for name in _LOAD_ORDER[1:]:
+        if name in _LOAD_INTS:
+            columns.append(_ints(loads[name], count))
+        elif name in _LOAD_STRS:
+            columns.append(_list_of(loads[name], str, count))
+        else:
+            columns.append(_list_of(loads[name], bool, count))
+    file.image_loads = list(map(ImageLoad, *columns))
+    for row in _check(body["undecodable"], list):
+        if type(row) is not list or len(row) != 5:
+            raise ValueError("bad cache entry")
+        offset, *words = row
+        file.undecodable.append(Undecodable(_check(offset, int), *(_check(word, str) for word in words)))
+    return found
