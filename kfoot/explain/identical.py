@@ -4,7 +4,7 @@ per family, the values of an axis that never change the code."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from itertools import combinations
 
 from ..binary.cubin import Kernel
@@ -17,10 +17,14 @@ def identical_groups(kernels: list[Kernel]) -> list[IdenticalGroup]:
     """Groups of two or more distinct kernel names (module IDs removed) with one fingerprint in
     one arch; a name in several images of an arch (a duplicate, the report's) counts once.
     Sorted by bytes saved (descending), then arch and first name."""
+    # Only a kernel whose (arch, fingerprint) another one shares can be in a group: the others are
+    # not named (stable_name; most of libcusparse's 63,832 kernels, named in the parent only here).
+    keys = [(k.arch, k.code_digest) for k in kernels]
+    shared = Counter(keys)
     by_code: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
-    for k in kernels:
-        if k.code_digest:
-            by_code[(k.arch, k.code_digest)].setdefault(stable_name(k.name), k.code_bytes)
+    for k, key in zip(kernels, keys):
+        if shared[key] > 1 and key[1]:
+            by_code[key].setdefault(stable_name(k.name), k.code_bytes)
     groups = []
     for (arch, _digest), members in by_code.items():
         if len(members) > 1:
