@@ -10,6 +10,7 @@ import json
 import sys
 from array import array
 from dataclasses import fields
+from itertools import chain
 
 from ..binary import compress_modes, walk
 from ..binary.cubin import Kernel
@@ -238,22 +239,25 @@ def _figures_out(figures) -> dict:
 
 def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
     """A file's figures and its Accumulator's tables (added up and finished: the record holds the
-    duplicates as found) as JSON;
-    `containers`: the file's containers in the walk's order (an image load names its container
-    by its place there, so the record does not hold the file's path). Sets are written sorted:
-    the same figures make the same bytes. OverflowError or
+    duplicates as found) as JSON; `containers`: the file's containers in the walk's order (an
+    image load names its container by its place there, so the record does not hold the file's
+    path). Sets are written sorted: the same figures make the same bytes. OverflowError or
     TypeError (the record is not written) for a figure that is not a 64-bit integer."""
-    table: dict[str, int] = {}
+    sides = [(side, side.family_stats.values()) for side in (acc.loaded, acc.never_loaded)]
+    members = [[name for s in stats for name in sorted(side.family_names[s.name])] for side, stats in sides]
+    copies = list(chain.from_iterable(acc.names_by_arch.values()))
+    duplicates = [d.name for d in file.duplicates]
+    # Each name once, in the order first met: built at C speed (MXNet: 640,000 names, 41,773 distinct).
+    table = dict.fromkeys(chain(*members, copies, duplicates))
+    table = dict(zip(table, range(len(table))))
 
     def indices(names) -> str:
-        return _pack([table.setdefault(name, len(table)) for name in names])
+        return _pack(list(map(table.__getitem__, names)))
 
-    def side(names) -> dict:
-        stats = names.family_stats.values()
+    def side_out(side, stats, names) -> dict:
         return {"family": [s.name for s in stats], "kernels": [s.kernels for s in stats],
                 "code_bytes": [s.code_bytes for s in stats],
-                "counts": [len(names.family_names[s.name]) for s in stats],
-                "names": indices([name for s in stats for name in sorted(names.family_names[s.name])])}
+                "counts": [len(side.family_names[s.name]) for s in stats], "names": indices(names)}
 
     place = {key: index for index, key in enumerate(containers)}
     loads = file.image_loads
@@ -262,11 +266,12 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
         "filtered_bytes": file.filtered_bytes,
         "sections": [[name, *(getattr(s, field) for field in _SECTION_INTS)] for name, s in file.sections.items()],
         "what_if_compress": file.what_if_compress,
-        "loaded": side(acc.loaded), "never_loaded": side(acc.never_loaded),
+        **{label: side_out(side, stats, names)
+           for label, (side, stats), names in zip(("loaded", "never_loaded"), sides, members)},
         "copies": {"arch": list(acc.names_by_arch), "counts": [len(names) for names in acc.names_by_arch.values()],
-                   "names": indices([name for names in acc.names_by_arch.values() for name in names]),
-                   "sizes": _pack([size for sizes in acc.sizes_by_arch.values() for size in sizes])},
-        "duplicates": {"name": indices([d.name for d in file.duplicates]), "arch": [d.arch for d in file.duplicates],
+                   "names": indices(copies),
+                   "sizes": _pack(list(chain.from_iterable(acc.sizes_by_arch.values())))},
+        "duplicates": {"name": indices(duplicates), "arch": [d.arch for d in file.duplicates],
                        "copies": _pack([d.copies for d in file.duplicates]),
                        "wasted": _pack([d.wasted_bytes for d in file.duplicates])},
         "archs_seen": sorted(acc.archs_seen),
