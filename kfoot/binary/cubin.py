@@ -619,7 +619,8 @@ def _relocated_code(data: bytes, table, code_sections: list[int], elf_class: int
     # clipped to its section's end.
     patched_offsets, patched_sizes = table["offset"][patched].tolist(), table["size"][patched].tolist()
     bases = np.concatenate(([0], np.cumsum(patched_sizes, dtype=np.int64)[:-1]))
-    copy = bytearray(b"".join(data[o:o + s] for o, s in zip(patched_offsets, patched_sizes)))
+    view = memoryview(data)
+    copy = bytearray().join(view[o:o + s] for o, s in zip(patched_offsets, patched_sizes))
     slots = start[:, None] + np.arange(width, dtype=np.uint64)
     blanked = (np.repeat(bases, counts).astype(np.uint64)[:, None] + slots)[slots < code_size[:, None]]
     np.frombuffer(copy, np.uint8)[blanked.astype(np.int64)] = 0
