@@ -39,11 +39,13 @@ def sample_family(variants, seed=0):
     order = list(variants)
     random.Random(seed).shuffle(order)
     needed = {(a, v) for var in order for a, v in var.values}
+    # Each variant's values as a set once: collection runs this in every xdist worker.
+    pairs = [(var, set(var.values)) for var in order]
     chosen = []
     while needed:
-        best = max(order, key=lambda var: len(needed & set(var.values)))
+        best, values = max(pairs, key=lambda pair: len(needed & pair[1]))
         chosen.append(best)
-        needed -= set(best.values)
+        needed -= values
     return chosen
 
 
