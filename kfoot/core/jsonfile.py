@@ -127,22 +127,38 @@ _STRING = json.encoder.encode_basestring_ascii
 _SCALARS = frozenset({int, float, bool, type(None)})  # exact types: json.dumps writes them alike at any indent
 
 
+def _no_default(value):
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# json.dumps' own C encoder with its defaults (ASCII, ", " and ": ", NaN allowed), made once:
+# dumps makes one per call, which was most of the time MXNet's 53,256 duplicate rows took.
+_C_ENCODER = json.encoder.c_make_encoder and json.encoder.c_make_encoder(
+    None, _no_default, _STRING, None, ": ", ", ", False, False, True)
+
+
+def _one_line(value) -> str:
+    """json.dumps(value); without its circular-reference check, which kfoot's documents (trees of
+    fresh dicts and lists) never need."""
+    return "".join(_C_ENCODER(value, 0)) if _C_ENCODER else json.dumps(value)
+
+
 def _write(value, depth: int, out: list[str]) -> None:
     if type(value) is str:
         out.append(_STRING(value))
         return
     if type(value) in _SCALARS:
-        out.append(json.dumps(value))
+        out.append(_one_line(value))
         return
     if depth >= INDENTED_LEVELS or not isinstance(value, (dict, list)) or not value or \
             (isinstance(value, dict) and not all(isinstance(key, str) for key in value)):
-        out.append(json.dumps(value) if depth >= INDENTED_LEVELS else json.dumps(value, indent=1).replace(
+        out.append(_one_line(value) if depth >= INDENTED_LEVELS else json.dumps(value, indent=1).replace(
             "\n", "\n" + " " * depth))
         return
     pad = "\n" + " " * (depth + 1)
     items = value.items() if isinstance(value, dict) else ((None, item) for item in value)
     out.append("{" if isinstance(value, dict) else "[")
     for index, (key, item) in enumerate(items):
-        out.append(("," if index else "") + pad + (json.dumps(key) + ": " if key is not None else ""))
+        out.append(("," if index else "") + pad + (_STRING(key) + ": " if key is not None else ""))
         _write(item, depth + 1, out)
     out.append("\n" + " " * depth + ("}" if isinstance(value, dict) else "]"))

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-import functools
 from collections import Counter
+from dataclasses import dataclass, field
 
-from ..report.families import strip_module_ids
-
-
-@functools.lru_cache(maxsize=1 << 17)
-def stable_name(name: str) -> str:
-    """A kernel name without nvcc's module IDs and CCCL's versioned namespaces, as the report keeps
-    names; cached: every arch repeats a library's names."""
-    return strip_module_ids(name)
+from ..report.families import stable_name  # noqa: F401 (explain's modules take it from here)
 
 
 @dataclass(slots=True)

@@ -3,17 +3,13 @@ lands in exactly one bucket (host, container overhead, device per arch, filtered
 
 from __future__ import annotations
 
-import functools
+from itertools import repeat
 
 from ..binary import compress_modes
 from .decode import ImageResult
-from .families import strip_module_ids
+from .families import stable_name
 from .model import (ArchStats, CrossDuplicate, Duplicate, FamilyStats, Figures, FileReport, ImageLoad,
                     SectionStats, Totals, Undecodable, empty_sections)
-
-
-# The same names recur in every arch's image: each is stripped once (a C-level cache lookup after).
-_stable_name = functools.lru_cache(maxsize=1 << 17)(strip_module_ids)
 
 
 class _Names:
@@ -38,15 +34,19 @@ class Accumulator:
         if report.relocatable is None:
             report.relocatable = Figures()
         self.archs_seen: set[str] = set()  # every image's arch, --arch or not: for "matches nothing"
-        # Every loaded SASS kernel's name and code bytes, per arch, in the order found: duplicates
-        # (the same name without module IDs, found more than once for an arch) are found once at
-        # the end. Extending two flat columns per family is C-speed work; the set and dict work
+        # Every loaded SASS kernel, per arch, in the order found: its name without module IDs (as
+        # an index into stable_names) and its code bytes. Duplicates (a name found more than once
+        # for an arch) are found from these columns at the end, column-wise; the set and dict work
         # per image that this replaced was a third of MXNet 1.7's serial add-up (0.6 s).
-        self.names_by_arch: dict[str, list[str]] = {}
+        self.ids_by_arch: dict[str, list[int]] = {}
         self.sizes_by_arch: dict[str, list[int]] = {}
-        self.more_copies: dict[tuple[str, str], list[int]] = {}  # (arch, name): each copy's bytes (finish)
+        self.stable_names: list[str] = []
+        self._stable_ids: dict[str, int] = {}  # name without module IDs -> its index
+        self._id_of: dict[str, int] = {}  # name as found -> the index of its stable name
+        # arch -> each duplicated name's index -> its largest copy's bytes (_duplicates); None: not yet found
+        self.largest_copy: dict[str, dict[int, int]] | None = None
         # A file served whole from the report cache: fills the two columns above when copies() is
-        # first asked (only cross-file duplicates need them), and more_copies from them.
+        # first asked (only cross-file duplicates need them).
         self.pending_copies = None
 
     @property
@@ -101,7 +101,7 @@ class Accumulator:
         r.global_symbols += image.global_symbols
         section.global_symbols += image.global_symbols
         counted = 0
-        names = sizes = None
+        ids = sizes = None
         for family, group in image.families.items():
             stats = side.family_stats.get(family)
             if stats is None:
@@ -113,10 +113,13 @@ class Accumulator:
             side.family_names[family].update(group.names)
             counted += group.kernels
             if not image.relocatable:  # never loaded: not a duplicate of the linked copy
-                if names is None:
-                    names = self.names_by_arch.setdefault(image.arch, [])
+                if ids is None:
+                    ids = self.ids_by_arch.setdefault(image.arch, [])
                     sizes = self.sizes_by_arch.setdefault(image.arch, [])
-                names += group.names
+                id_of = self._id_of
+                for name in [name for name in group.names if name not in id_of]:  # each name's first time
+                    id_of[name] = self._stable_id(stable_name(name))
+                ids.extend(map(id_of.__getitem__, group.names))
                 sizes.extend(group.sizes)
         if file.kernel_rows is not None and image.rows:
             if image.relocatable:
@@ -128,55 +131,70 @@ class Accumulator:
         section.kernels += counted
         r.kernels += counted
 
-    def _find_copies(self) -> None:
-        """more_copies: every (arch, name without module IDs) found more than once, with each
-        copy's code bytes in the order found. Column-wise: MXNet 1.7 has 546,647 loaded kernels
-        and 53,256 names found more than once; a Python loop over them took 0.5 s."""
-        if not self.names_by_arch:
-            return
+    def set_copies(self, arch: str, names: list[str], sizes: list[int]) -> None:
+        """An arch's loaded kernels (names without module IDs, code bytes) in the order found, as
+        copies() reads them: a file served whole from the report cache."""
+        self.ids_by_arch[arch] = list(map(self._stable_id, names))
+        self.sizes_by_arch[arch] = sizes
+
+    def stable_columns(self):
+        """(arch, names without module IDs, code bytes) of the loaded kernels, arch by arch, in the
+        order found: what set_copies takes back."""
+        for arch, ids in self.ids_by_arch.items():
+            yield arch, list(map(self.stable_names.__getitem__, ids)), self.sizes_by_arch[arch]
+
+    def _stable_id(self, name: str) -> int:
+        index = self._stable_ids.setdefault(name, len(self._stable_ids))
+        if index == len(self.stable_names):
+            self.stable_names.append(name)
+        return index
+
+    def _duplicates(self) -> list[Duplicate]:
+        """Every (arch, name without module IDs) found more than once, with its copies and the
+        bytes of all but the largest; each one's largest copy kept for copies(). Column-wise:
+        MXNet 1.7 has 546,647 loaded kernels and 53,256 duplicates; a Python loop over them, on
+        the serial path after the last image, took 0.5 s."""
         import numpy as np
 
-        raw_ids: dict[str, int] = {}  # a name recurs in many images: each is stripped once
-        columns = {arch: np.fromiter([raw_ids.setdefault(name, len(raw_ids)) for name in raw_names], np.int64,
-                                     len(raw_names)) for arch, raw_names in self.names_by_arch.items()}
-        stable_ids: dict[str, int] = {}
-        stable_of_raw = np.fromiter([stable_ids.setdefault(_stable_name(name), len(stable_ids)) for name in raw_ids],
-                                    np.int64, len(raw_ids))
-        stable_names = list(stable_ids)
-        for arch, ids in columns.items():
-            stable = stable_of_raw[ids]
-            found = np.bincount(stable, minlength=len(stable_names))
-            again = np.flatnonzero(found[stable] > 1)
+        found, self.largest_copy = [], {}
+        for arch, ids in self.ids_by_arch.items():
+            stable = np.array(ids, np.int64)
+            seen = np.bincount(stable, minlength=len(self.stable_names))
+            again = np.flatnonzero(seen[stable] > 1)
             if not len(again):
                 continue
-            order = again[np.argsort(stable[again], kind="stable")]  # stable: copies stay in the order found
+            order = again[np.argsort(stable[again], kind="stable")]
             by_name = stable[order]
             starts = np.flatnonzero(np.diff(by_name, prepend=-1))
-            sizes = np.asarray(self.sizes_by_arch[arch], np.int64)[order].tolist()
-            ends = starts[1:].tolist() + [len(order)]
-            self.more_copies.update(((arch, stable_names[name]), sizes[start:end])
-                                    for name, start, end in zip(by_name[starts].tolist(), starts.tolist(), ends))
+            sizes = np.asarray(self.sizes_by_arch[arch], np.int64)[order]
+            largest = np.maximum.reduceat(sizes, starts)
+            names = by_name[starts].tolist()
+            self.largest_copy[arch] = dict(zip(names, largest.tolist()))
+            found += zip((-(np.add.reduceat(sizes, starts) - largest)).tolist(),
+                         map(self.stable_names.__getitem__, names), repeat(arch),
+                         np.diff(starts, append=len(order)).tolist())
+        found.sort()
+        return [Duplicate(name, arch, copies, -negative_waste) for negative_waste, name, arch, copies in found]
 
     def copies(self):
-        """((arch, name without module IDs), code bytes of each copy) for every loaded SASS kernel."""
+        """((arch, name without module IDs), its largest copy's code bytes) for every loaded SASS
+        kernel."""
         if self.pending_copies is not None:
             self.pending_copies, fill = None, self.pending_copies
             fill()
-            self._find_copies()
-        for arch, raw_names in self.names_by_arch.items():
-            first = dict(zip(map(_stable_name, reversed(raw_names)), reversed(self.sizes_by_arch[arch])))
-            for name, size in first.items():
-                yield (arch, name), self.more_copies.get((arch, name)) or [size]
+        if self.largest_copy is None:
+            self._duplicates()
+        for arch, ids in self.ids_by_arch.items():
+            largest = self.largest_copy.get(arch, {})
+            for index, size in dict(zip(reversed(ids), reversed(self.sizes_by_arch[arch]))).items():
+                yield (arch, self.stable_names[index]), largest.get(index, size)
 
     def finish(self, duplicates: list[Duplicate] | None = None) -> None:
         """The figures derived from what was added up; `duplicates`: the file's, already found
         (a file served whole from the report cache), else found here."""
         r = self.report
         if duplicates is None:
-            self._find_copies()
-            duplicates = sorted((Duplicate(name, arch, len(sizes), sum(sizes) - max(sizes))
-                                 for (arch, name), sizes in self.more_copies.items()),
-                                key=lambda d: (-d.wasted_bytes, d.name, d.arch))
+            duplicates = self._duplicates()
         for figures, side in ((r, self.loaded), (r.relocatable, self.never_loaded)):
             figures.distinct_kernels = sum(len(names) for names in side.family_names.values())
             for name, stats in side.family_stats.items():
@@ -194,8 +212,8 @@ def cross_duplicates(files: list[FileReport], accumulators: list["Accumulator"])
         return []
     found: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for file, acc in zip(files, accumulators):
-        for key, sizes in acc.copies():
-            found.setdefault(key, []).append((file.path, max(sizes)))
+        for key, largest in acc.copies():
+            found.setdefault(key, []).append((file.path, largest))
     out = [CrossDuplicate(name, arch, [path for path, _ in held],
                           sum(size for _, size in held) - max(size for _, size in held))
            for (arch, name), held in found.items() if len(held) > 1]

@@ -32,7 +32,7 @@ from ..core.limits import max_memory
 from . import result_codec
 from .accumulate import Accumulator, cross_duplicates, merge_into_totals
 from .decode import ImageResult, Work, decode_batch, decode_many, unpack_batch
-from .families import strip_module_ids
+from .families import stable_name
 from .model import Duplicate, FamilyStats, FileReport, Filters, Report, SectionStats, Totals
 from .name_filter import check_filter
 from .result_cache import ReportCache
@@ -374,7 +374,7 @@ def _analyze_paths(paths, options: ReportOptions, progress_factory) -> Report:
             stats.distinct_kernels = len(fam_names[family])
             # The names diff and gate list as added or removed; without nvcc's per-build module IDs,
             # so a rebuild of the same sources lists none.
-            stats.kernel_names = sorted({strip_module_ids(n) for n in fam_names[family]})
+            stats.kernel_names = sorted({stable_name(n) for n in fam_names[family]})
         totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
         copies = totals.relocatable
         copies.distinct_kernels = sum(len(names) for names in relocatable_names.values())

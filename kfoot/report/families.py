@@ -52,6 +52,11 @@ def strip_module_ids(name: str) -> str:
     return name
 
 
+# strip_module_ids for names that recur (a kernel's name is in every arch's image): each distinct
+# name is stripped once per process.
+stable_name = functools.lru_cache(maxsize=1 << 17)(strip_module_ids)
+
+
 # Names whose brackets are not grouping: protected by placeholders while groups are removed.
 _PROTECTED = ("(anonymous namespace)", "operator<<=", "operator>>=", "operator<=>", "operator->*",
               "operator<<", "operator>>", "operator<=", "operator>=", "operator->", "operator<",

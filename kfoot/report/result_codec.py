@@ -255,7 +255,8 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
     TypeError (the record is not written) for a figure that is not a 64-bit integer."""
     sides = [(side, side.family_stats.values()) for side in (acc.loaded, acc.never_loaded)]
     members = [[name for s in stats for name in sorted(side.family_names[s.name])] for side, stats in sides]
-    copies = list(chain.from_iterable(acc.names_by_arch.values()))
+    columns = list(acc.stable_columns())
+    copies = list(chain.from_iterable(names for _, names, _ in columns))
     duplicates = [d.name for d in file.duplicates]
     table = _name_table(chain(*members, copies, duplicates))  # MXNet: 640,000 names, 41,773 distinct
 
@@ -269,6 +270,7 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
 
     place = {key: index for index, key in enumerate(containers)}
     loads = file.image_loads
+    columns = list(acc.stable_columns())
     body = {
         "file": _figures_out(file), "relocatable": _figures_out(file.relocatable),
         "filtered_bytes": file.filtered_bytes,
@@ -276,9 +278,9 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
         "what_if_compress": file.what_if_compress,
         **{label: side_out(side, stats, names)
            for label, (side, stats), names in zip(("loaded", "never_loaded"), sides, members)},
-        "copies": {"arch": list(acc.names_by_arch), "counts": [len(names) for names in acc.names_by_arch.values()],
+        "copies": {"arch": [arch for arch, _, _ in columns], "counts": [len(names) for _, names, _ in columns],
                    "names": indices(copies),
-                   "sizes": _pack(list(chain.from_iterable(acc.sizes_by_arch.values())))},
+                   "sizes": _pack(list(chain.from_iterable(sizes for _, _, sizes in columns)))},
         "duplicates": {"name": indices(duplicates), "arch": [d.arch for d in file.duplicates],
                        "copies": _pack([d.copies for d in file.duplicates]),
                        "wasted": _pack([d.wasted_bytes for d in file.duplicates])},
@@ -359,8 +361,8 @@ def _fill_copies(acc, names: list[str], copies) -> None:
     archs, counts, members, sizes = copies
     start = 0
     for arch, count in zip(archs, counts):
-        acc.names_by_arch[arch] = list(map(names.__getitem__, members[start:start + count]))
-        acc.sizes_by_arch[arch] = sizes[start:start + count].tolist()
+        acc.set_copies(arch, list(map(names.__getitem__, members[start:start + count])),
+                       sizes[start:start + count].tolist())
         start += count
 
 
