@@ -111,8 +111,12 @@ def test_a_planted_report_record_neither_blocks_nor_is_read_whole(tmp_path, what
     binary.write_bytes(fake_cubin("_Z3foov", pad=1000))
     env = {**{k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}, "KFOOT_CACHE_DIR": str(tmp_path / "c")}
     first = run_kfoot("report", "--json", binary, env=env).stdout
-    (record,) = (tmp_path / "c" / "report" / "entries").glob("*/*.json")
-    _plant(record, what, owner)
+    # The container's entry and the whole file's record: both planted, so that neither is read
+    # whole or blocks (the file's record is looked up first, then each container's entry).
+    records = sorted((tmp_path / "c" / "report" / "entries").glob("*/*.json"))
+    assert len(records) == 2
+    for record in records:
+        _plant(record, what, owner)
     proc = _kfoot_limited("report", "--json", binary, env=env)
     assert proc.returncode == 0 and proc.stdout == first, proc.stderr[-2000:]
     for args in (("stats", "--json"), ("verify", "--json")):
