@@ -8,7 +8,7 @@ import click
 
 from ..core.errors import KfootError
 from ..core.limits import max_memory
-from ..report.analyze import ReportOptions, analyze_paths
+from ..report.analyze import ReportOptions, report_of
 from ..report.model import BY_CHOICES
 from ..report.report_json import to_document
 from .terminal import terminal
@@ -60,36 +60,38 @@ def command(paths, as_json, fmt, by, top, wide, archs, sections, kernel_filter, 
                             load_bytes=memory is not None, max_memory=max_memory(max_memory_text),
                             what_if_compress=what_if_compress, cache=True)
     term = terminal()
-    with ExitStack() as bars:
-        report = analyze_paths(paths, options, progress_factory=_progress(term, bars) if term.interactive else None)
-    if memory:
-        from ..memory import attach_memory, report_memory_arch
-
-        attach_memory(report, memory, report_memory_arch(memory_arch, options.archs), max_bytes=options.max_memory)
-    if fmt == "json":
-        term.json(to_document(report), output)
-    elif fmt == "html":
-        from ..report.html import report_html
-
-        term.emit(report_html(report), output)
-    elif fmt == "markdown":
-        from ..report.render import render_markdown
-
-        text = render_markdown(report, by=by, top=top)
+    # The report cache's writers finish while the report is rendered (report_of).
+    with ExitStack() as bars, report_of(paths, options, progress_factory=_progress(term, bars) if term.interactive
+                                        else None) as report:
+        bars.close()  # the last file's bar, before the report is shown
         if memory:
-            from ..memory.render import memory_markdown
+            from ..memory import attach_memory, report_memory_arch
 
-            text += memory_markdown(report)
-        term.emit(text, output)
-    else:
-        from ..report.render import render_rich
+            attach_memory(report, memory, report_memory_arch(memory_arch, options.archs), max_bytes=options.max_memory)
+        if fmt == "json":
+            term.json(to_document(report), output)
+        elif fmt == "html":
+            from ..report.html import report_html
 
-        renderables = render_rich(report, by=by, top=top, kernels=kernel_rows, names=term.name_limit(output, wide))
-        if memory:
-            from ..memory.render import render_memory
+            term.emit(report_html(report), output)
+        elif fmt == "markdown":
+            from ..report.render import render_markdown
 
-            renderables += render_memory(report)
-        term.emit(renderables, output)
+            text = render_markdown(report, by=by, top=top)
+            if memory:
+                from ..memory.render import memory_markdown
+
+                text += memory_markdown(report)
+            term.emit(text, output)
+        else:
+            from ..report.render import render_rich
+
+            renderables = render_rich(report, by=by, top=top, kernels=kernel_rows, names=term.name_limit(output, wide))
+            if memory:
+                from ..memory.render import render_memory
+
+                renderables += render_memory(report)
+            term.emit(renderables, output)
     return 0
 
 

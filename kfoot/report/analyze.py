@@ -182,7 +182,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             digests: dict[ContainerKey, str], on_progress=None):
+             digests: dict[ContainerKey, str], writers: list[int], on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's sha256, from `digests`, and the
     options), decoded (and stored in the cache) where it does not."""
@@ -218,21 +218,15 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
             given += 1
     misses = [(keys[key][1], keys[key][0], key.offset, decoded.get(key, []))
               for key in by_key if key not in hits] if cache is not None else []
-    writer = _store_apart(cache, misses) if misses else None
-    try:
-        for key in order[given:]:
-            yield hits[key] if key in hits else decoded.get(key, [])
-    except BaseException:
-        if writer is not None:  # Ctrl-C, an error, the caller closing us: the writer goes too
-            with contextlib.suppress(OSError):
-                os.kill(writer, signal.SIGKILL)
-        raise
-    finally:
-        if writer is not None:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(writer, 0)
     if misses:
+        # Stored by a forked process while the report goes on; waited for (or killed) with the
+        # report's other writers (report_of).
+        writer = _store_apart(cache, misses)
+        if writer is not None:
+            writers.append(writer)
         cache.note_written(len(misses))
+    for key in order[given:]:
+        yield hits[key] if key in hits else decoded.get(key, [])
 
 
 def _store_apart(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> int | None:
@@ -263,12 +257,13 @@ def _apart(store) -> int | None:
 
 
 @contextlib.contextmanager
-def _waited(writers: list[int], cache: ReportCache | None):
-    """Wait for the forked writers of whole-file records (_analyze) when the report is done; kill
-    them when it stops early (Ctrl-C, an error)."""
+def _waited(writers: list[int]):
+    """Wait for the report cache's forked writers (entries, whole-file records) when the block is
+    done, however it ends (a reader that closed the pipe early, an error: what was decoded is
+    still stored); kill them when it is interrupted (Ctrl-C, SIGTERM: stop promptly)."""
     try:
         yield
-    except BaseException:
+    except KeyboardInterrupt:  # Ctrl-C, and SIGTERM (workers.Terminated is one)
         for pid in writers:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
@@ -277,8 +272,6 @@ def _waited(writers: list[int], cache: ReportCache | None):
         for pid in writers:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-        if writers:
-            cache.note_written(len(writers))
 
 
 def _store(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> None:
@@ -333,11 +326,30 @@ def _position(found: walk.Found) -> str:
 def analyze_paths(paths, options: ReportOptions | None = None, progress_factory=None) -> Report:
     """Report on every CUDA binary under `paths`. Raises KfootError for bad input: a --filter
     that is not a regular expression, no device code, an --arch that matches no image."""
-    with collector_paused():  # its workers, forked inside, inherit the pause
-        return _analyze_paths(paths, options or ReportOptions(), progress_factory)
+    with report_of(paths, options, progress_factory) as report:
+        return report
 
 
-def _analyze_paths(paths, options: ReportOptions, progress_factory) -> Report:
+@contextlib.contextmanager
+def report_of(paths, options: ReportOptions | None = None, progress_factory=None):
+    """analyze_paths' report, for the block to use while the report cache's forked writers store
+    what was decoded: they are waited for, and the cache pruned, when the block ends (killed if
+    it ends by an exception). A command that renders the report in the block shares the cores
+    with them: on MXNet 1.7 the writers' 1 s of CPU had waited before the finishing and the
+    rendering, a serial 0.6 s of the first report's wall. The garbage collector stays paused in
+    the block (the report's objects are long-lived; workers forked inside inherit the pause)."""
+    options = options or ReportOptions()
+    cache = ReportCache.from_env() if options.cache else None
+    writers: list[int] = []
+    with collector_paused():
+        with _waited(writers):
+            yield _analyze_paths(paths, options, progress_factory, cache, writers)
+        if cache is not None and cache.written:
+            cache.prune()  # once per run, after the writers: a folder of many binaries lists the cache once
+
+
+def _analyze_paths(paths, options: ReportOptions, progress_factory, cache: ReportCache | None,
+                   writers: list[int]) -> Report:
     if options.kernel_filter:
         check_filter(options.kernel_filter, "--filter")
     totals = Totals()
@@ -345,44 +357,37 @@ def _analyze_paths(paths, options: ReportOptions, progress_factory) -> Report:
     fam_stats: dict[str, FamilyStats] = {}
     relocatable_names: dict[str, set] = {}
     files, accumulators = [], []
-    cache = ReportCache.from_env() if options.cache else None
-    # Whole-file records are written by forked processes while the report goes on (the next
-    # file, the totals): MXNet 1.7's takes 0.4 s to encode.
-    writers: list[int] = []
-    with _waited(writers, cache):
-        # Each binary is open while it is analysed and closed when the walk moves on.
-        with contextlib.closing(walk.walk(paths, options.sections, totals.unreadable)) as binaries:
-            for binary in binaries:
-                file, acc = _analyze(binary, options, progress_factory, cache, writers)
-                files.append(file)
-                accumulators.append(acc)
-                merge_into_totals(totals, acc, file, fam_names, fam_stats, relocatable_names)
-        if not files:
-            left_out = (f"; {len(totals.unreadable)} binaries kfoot cannot read were left out (first: "
-                        f"{totals.unreadable[0].describe()})" if totals.unreadable else "")
-            raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths) + left_out)
-        if options.archs and not any(f.archs for f in files):
-            # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
-            present = sorted({arch for acc in accumulators for arch in acc.archs_seen})
-            raise KfootError(f"--arch {','.join(sorted(options.archs))} matches no image; "
-                             f"the input holds {', '.join(present) or 'no images'}")
+    # Each binary is open while it is analysed and closed when the walk moves on.
+    with contextlib.closing(walk.walk(paths, options.sections, totals.unreadable)) as binaries:
+        for binary in binaries:
+            file, acc = _analyze(binary, options, progress_factory, cache, writers)
+            files.append(file)
+            accumulators.append(acc)
+            merge_into_totals(totals, acc, file, fam_names, fam_stats, relocatable_names)
+    if not files:
+        left_out = (f"; {len(totals.unreadable)} binaries kfoot cannot read were left out (first: "
+                    f"{totals.unreadable[0].describe()})" if totals.unreadable else "")
+        raise KfootError("no CUDA device code found in: " + ", ".join(str(p) for p in paths) + left_out)
+    if options.archs and not any(f.archs for f in files):
+        # Said plainly rather than an empty report: a typo (sm_99) or the wrong library.
+        present = sorted({arch for acc in accumulators for arch in acc.archs_seen})
+        raise KfootError(f"--arch {','.join(sorted(options.archs))} matches no image; "
+                         f"the input holds {', '.join(present) or 'no images'}")
 
-        totals.duplicates_across_files = cross_duplicates(files, accumulators)
-        totals.duplicate_bytes += sum(d.wasted_bytes for d in totals.duplicates_across_files)
-        totals.distinct_kernels = sum(len(names) for names in fam_names.values())
-        for family, stats in fam_stats.items():
-            stats.distinct_kernels = len(fam_names[family])
-            # The names diff and gate list as added or removed; without nvcc's per-build module IDs,
-            # so a rebuild of the same sources lists none.
-            stats.kernel_names = sorted({stable_name(n) for n in fam_names[family]})
-        totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-        copies = totals.relocatable
-        copies.distinct_kernels = sum(len(names) for names in relocatable_names.values())
-        for stats in copies.families:
-            stats.distinct_kernels = len(relocatable_names[stats.name])
-        copies.families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
-    if cache is not None and cache.written:
-        cache.prune()  # once per run: a folder of many binaries lists the cache once
+    totals.duplicates_across_files = cross_duplicates(files, accumulators)
+    totals.duplicate_bytes += sum(d.wasted_bytes for d in totals.duplicates_across_files)
+    totals.distinct_kernels = sum(len(names) for names in fam_names.values())
+    for family, stats in fam_stats.items():
+        stats.distinct_kernels = len(fam_names[family])
+        # The names diff and gate list as added or removed; without nvcc's per-build module IDs,
+        # so a rebuild of the same sources lists none.
+        stats.kernel_names = sorted({stable_name(n) for n in fam_names[family]})
+    totals.families = sorted(fam_stats.values(), key=lambda f: (-f.code_bytes, -f.kernels, f.name))
+    copies = totals.relocatable
+    copies.distinct_kernels = sum(len(names) for names in relocatable_names.values())
+    for stats in copies.families:
+        stats.distinct_kernels = len(relocatable_names[stats.name])
+    copies.families.sort(key=lambda f: (-f.code_bytes, -f.kernels, f.name))
     return Report(files, totals, options.filters)
 
 
@@ -438,10 +443,10 @@ def _store_file(cache: ReportCache, file_key: str, file: FileReport, acc: Accumu
     cache.put_file(file_key, len(containers), body)
 
 
-def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
-             cache: ReportCache | None = None, writers: list[int] | None = None) -> tuple[FileReport, Accumulator]:
-    """A file's report and Accumulator; its whole-file record stored by a forked process whose
-    pid is added to `writers` (stored here without it)."""
+def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory, cache: ReportCache | None,
+             writers: list[int]) -> tuple[FileReport, Accumulator]:
+    """A file's report and Accumulator; what the report cache stores of it is stored by forked
+    processes whose pids are added to `writers`."""
     plan = _plan(binary, options)
     _share_memory(plan, options)
     file, acc = _new_file(binary, options)
@@ -465,15 +470,15 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory,
     else:
         if file_key is not None:  # a record not sound may have half filled them
             file, acc = _new_file(binary, options)
-        for images in _results(binary, plan, options, cache, digests, advance):
+        for images in _results(binary, plan, options, cache, digests, writers, advance):
             for image in images:
                 acc.add_image(image)
         acc.finish()
         if file_key is not None:
-            store = functools.partial(_store_file, cache, file_key, file, acc, containers)
-            pid = _apart(store) if writers is not None else store()
+            pid = _apart(functools.partial(_store_file, cache, file_key, file, acc, containers))
             if pid is not None:
                 writers.append(pid)
+            cache.note_written(1)
     region_bytes = 0
     for region in binary.regions:
         region_bytes += region.size

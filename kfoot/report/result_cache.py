@@ -90,16 +90,7 @@ class ReportCache:
     def get(self, key: str, digest: str):
         """The body stored under `key` for a container of this digest, or None (a miss: absent,
         unreadable, corrupt, tampered or not ours)."""
-        found = self.records.get(key)
-        if found is None:
-            return None
-        header, body = found
-        if header.get("schema") != CACHE_SCHEMA or header.get("digest") != digest:
-            return None
-        try:
-            return json.loads(body)
-        except (ValueError, RecursionError):
-            return None
+        return self._body(key, {"schema": CACHE_SCHEMA, "digest": digest})
 
     def put(self, key: str, digest: str, body) -> None:
         """Store `body` (JSON-able) under `key`; a failure to write is only a miss next time."""
@@ -119,11 +110,15 @@ class ReportCache:
 
     def get_file(self, key: str, containers: int):
         """The body of a whole file's record of `key` for a file of this many containers, or None."""
+        return self._body(key, {"schema": FILE_SCHEMA, "containers": containers})
+
+    def _body(self, key: str, expected: dict):
+        """The parsed body of the record of `key` whose header holds `expected`, or None."""
         found = self.records.get(key)
         if found is None:
             return None
         header, body = found
-        if header.get("schema") != FILE_SCHEMA or header.get("containers") != containers:
+        if any(header.get(field) != value for field, value in expected.items()):
             return None
         try:
             return json.loads(body)
