@@ -295,3 +295,18 @@ def test_an_entry_made_without_image_sections_never_serves_a_report(inputs, tmp_
     uncached = analyze_paths(inputs, ReportOptions())
     assert [f.image_sections for f in cached.files] == [f.image_sections for f in uncached.files]
     assert all(f.image_sections["code"] > 0 for f in uncached.files)
+
+
+def test_entries_are_keyed_by_each_containers_blake3(three_containers, tmp_path):
+    """Each container entry names the BLAKE3 digest of its container's bytes, as the test's own
+    container walk cuts them and the blake3 package hashes them whole (kfoot reads and hashes
+    them a chunk at a time)."""
+    import blake3
+
+    data = three_containers.read_bytes()
+    expected = {blake3.blake3(data[c.offset:c.offset + c.size]).hexdigest()
+                for c in oracle.walk(data)}
+    _report([three_containers], tmp_path / "cache")
+    named = {json.loads(path.read_bytes().partition(b"\n")[0])["digest"] for path in _entries(tmp_path / "cache")
+             if b'"kfoot.report-cache/' in path.read_bytes().partition(b"\n")[0]}
+    assert len(expected) == 3 and named == expected

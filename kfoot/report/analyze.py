@@ -184,7 +184,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
              digests: dict[ContainerKey, str], writers: list[int], on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
-    report cache where it holds them (keyed by the container's sha256, from `digests`, and the
+    report cache where it holds them (keyed by the container's digest, from `digests`, and the
     options), decoded (and stored in the cache) where it does not."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
@@ -291,7 +291,7 @@ def _store(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResu
 
 
 def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:
-    """Each container's sha256: remembered from an earlier report while its file is unchanged
+    """Each container's digest (result_codec.digest): remembered from an earlier report while its file is unchanged
     (ReportCache.file_stamp), else computed, and then remembered."""
     stamps: dict[int, str | None] = {}
     known: dict[int, dict[str, str]] = {}
@@ -413,7 +413,7 @@ def _new_file(binary: walk.Binary, options: ReportOptions) -> tuple[FileReport, 
 
 def _file_key(works: dict[ContainerKey, Work], digests: dict[ContainerKey, str], options: ReportOptions) -> str:
     """The key of the file's whole record: what changes a container's result, --arch (the add-up
-    leaves other archs out), and each container's place, section, kind of copy and sha256 (not
+    leaves other archs out), and each container's place, section, kind of copy and digest (not
     the file's path: a copy of the file elsewhere hits)."""
     first = next(iter(works.values()))
     return ReportCache.file_key(

@@ -7,7 +7,7 @@ This module makes the key and checks what a record says it is for.
 
 `key` is the sha256 of the cache schema, the kfoot version and the code that computes a
 container's result (code_version), every option that changes it (kfoot.report.result_codec says
-which) and the sha256 of the container's bytes. The record's header adds the schema and the
+which) and the BLAKE3 digest of the container's bytes. The record's header adds the schema and the
 container's digest; an entry is used only when both match too, else it is a miss and is recomputed
 and overwritten. KFOOT_CACHE=0 turns the cache off: nothing is read or written. A cache folder that
 is a symbolic link, not a folder, or not ours is not used (the report goes on without it).
@@ -28,16 +28,16 @@ from .. import __version__
 from ..core.record_store import RecordStore, sha256
 from ..core.store import cache_disabled_by_env, default_cache_root, report_cache_bound
 
-CACHE_SCHEMA = "kfoot.report-cache/3"
+CACHE_SCHEMA = "kfoot.report-cache/4"
 # A file's container digests, remembered while the file is unchanged (see remembered_digests).
-DIGESTS_SCHEMA = "kfoot.report-digests/1"
+DIGESTS_SCHEMA = "kfoot.report-digests/2"
 # A file changed less than this long before kfoot looked at it could change again within the same
 # timestamp tick, unseen: its digests are not remembered (git's "racily clean" files).
 SETTLED_NS = 1_000_000_000
 # A whole file's added-up figures (kfoot.report.result_codec.file_to_cache), keyed by its
 # containers' digests and places: a repeat of an unchanged file reads this one record.
 FILE_SCHEMA = "kfoot.report-file/1"
-_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+_DIGEST_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 # The modules whose code makes a container's results: their bytes are part of the key, so a
@@ -105,7 +105,7 @@ class ReportCache:
     def file_key(options: str, containers: list[tuple[str, str, bool, str]]) -> str:
         """The key of a whole file's record: the options that change its figures (a container's,
         and --arch), and each container (where it lies in the file, its host section, whether
-        it is a relocatable copy, its sha256) in the walk's order."""
+        it is a relocatable copy, its digest) in the walk's order."""
         return sha256(json.dumps([code_version(FILE_SCHEMA), options, containers]).encode())
 
     def get_file(self, key: str, containers: int):
@@ -145,7 +145,7 @@ class ReportCache:
 
     def remembered_digests(self, stamp: str) -> dict[str, str]:
         """The container digests a report stored for the file of this stamp ("position:size" ->
-        sha256), so a repeat does not hash the file again (MXNet's 1.1 GB of containers: 0.7 s of
+        digest), so a repeat does not hash the file again (MXNet's 1.1 GB of containers: 0.7 s of
         CPU); {} when there is none, or it is not sound (every value is checked)."""
         found = self.records.get(self._digests_key(stamp))
         if found is None:
@@ -158,7 +158,7 @@ class ReportCache:
         except (ValueError, RecursionError):
             return {}
         if not isinstance(digests, dict) or not all(
-                isinstance(v, str) and _SHA256_HEX.fullmatch(v) for v in digests.values()):
+                isinstance(v, str) and _DIGEST_HEX.fullmatch(v) for v in digests.values()):
             return {}
         return digests
 

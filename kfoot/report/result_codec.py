@@ -5,7 +5,6 @@ field on reading, so a tampered or foreign entry is a miss, never a wrong figure
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import sys
 from array import array
@@ -23,8 +22,12 @@ _HASH_CHUNK = 1 << 20
 
 
 def digest(found: walk.Found) -> str:
-    """sha256 of a container's (or raw cubin's) bytes, read a chunk at a time."""
-    digest = hashlib.sha256()
+    """The BLAKE3 digest of a container's (or raw cubin's) bytes, read a chunk at a time. BLAKE3,
+    not sha256: a first report hashes every container (MXNet 1.7: 1.1 GB), and sha256 (with the
+    CPU's SHA instructions) took twice its CPU here: 0.7 against 0.38 s for 256 MiB."""
+    import blake3
+
+    digest = blake3.blake3()
     for start in range(0, found.size, _HASH_CHUNK):
         digest.update(found.window.read(found.key.offset + start, min(_HASH_CHUNK, found.size - start)))
     return digest.hexdigest()
