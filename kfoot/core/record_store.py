@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import KfootError
-from .store import Cleared, Refused, Store, not_removed_rows
+from .store import Cleared, Refused, Store, close_folders, not_removed_rows
 
 FOLDER = "report"
 SUFFIX = ".json"
@@ -168,12 +168,14 @@ class RecordStore:
         try:
             with self.store.locked() as fd:
                 delta = 0
+                folders: dict = {}
                 try:
                     for key, data in packed:
-                        old = self.store.write(fd, ("entries", key[:2], key + SUFFIX), data)
+                        old = self.store.write(fd, ("entries", key[:2], key + SUFFIX), data, folders=folders)
                         delta += len(data) - old
                         self.written += 1  # a count, read after the writer threads are done
                 finally:
+                    close_folders(folders)
                     if delta:
                         self.store.account(fd, delta, measure=self._measure)
         except (OSError, KfootError):

@@ -131,17 +131,18 @@ class Accumulator:
         section.kernels += counted
         r.kernels += counted
 
-    def set_copies(self, arch: str, names: list[str], sizes: list[int]) -> None:
-        """An arch's loaded kernels (names without module IDs, code bytes) in the order found, as
-        copies() reads them: a file served whole from the report cache."""
-        self.ids_by_arch[arch] = list(map(self._stable_id, names))
-        self.sizes_by_arch[arch] = sizes
+    def set_copies(self, names: list[str], columns) -> None:
+        """The loaded kernels, as stable_columns gives them: a file served whole from the report
+        cache (copies() reads them)."""
+        index = list(map(self._stable_id, names))
+        for arch, ids, sizes in columns:
+            self.ids_by_arch[arch] = list(map(index.__getitem__, ids))
+            self.sizes_by_arch[arch] = sizes
 
-    def stable_columns(self):
-        """(arch, names without module IDs, code bytes) of the loaded kernels, arch by arch, in the
-        order found: what set_copies takes back."""
-        for arch, ids in self.ids_by_arch.items():
-            yield arch, list(map(self.stable_names.__getitem__, ids)), self.sizes_by_arch[arch]
+    def stable_columns(self) -> tuple[list[str], list]:
+        """The loaded kernels' names without module IDs, and arch by arch (arch, each kernel's
+        name as an index into them, each one's code bytes), in the order found."""
+        return self.stable_names, [(arch, ids, self.sizes_by_arch[arch]) for arch, ids in self.ids_by_arch.items()]
 
     def _stable_id(self, name: str) -> int:
         index = self._stable_ids.setdefault(name, len(self._stable_ids))

@@ -36,7 +36,7 @@ DIGESTS_SCHEMA = "kfoot.report-digests/2"
 SETTLED_NS = 1_000_000_000
 # A whole file's added-up figures (kfoot.report.result_codec.file_to_cache), keyed by its
 # containers' digests and places: a repeat of an unchanged file reads this one record.
-FILE_SCHEMA = "kfoot.report-file/1"
+FILE_SCHEMA = "kfoot.report-file/2"
 _DIGEST_HEX = re.compile(r"[0-9a-f]{64}")
 
 

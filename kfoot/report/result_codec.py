@@ -231,7 +231,7 @@ _FILE_KEYS = frozenset({"names", "file", "relocatable", "filtered_bytes", "secti
                         "undecodable"})
 _DUPLICATE_KEYS = frozenset({"name", "arch", "copies", "wasted"})
 _SIDE_KEYS = frozenset({"family", "kernels", "code_bytes", "counts", "names"})
-_COPY_KEYS = frozenset({"arch", "counts", "names", "sizes"})
+_COPY_KEYS = frozenset({"arch", "counts", "stable", "ids", "sizes"})
 _LOAD_INTS = ("container", "load_bytes", "image_bytes", "kernels", "data_bytes", "offset")
 _LOAD_STRS = ("arch", "kind", "section")
 _LOAD_KEYS = frozenset({*_LOAD_INTS, *_LOAD_STRS, "decoded", "relocatable"})
@@ -258,10 +258,9 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
     TypeError (the record is not written) for a figure that is not a 64-bit integer."""
     sides = [(side, side.family_stats.values()) for side in (acc.loaded, acc.never_loaded)]
     members = [[name for s in stats for name in sorted(side.family_names[s.name])] for side, stats in sides]
-    columns = list(acc.stable_columns())
-    copies = list(chain.from_iterable(names for _, names, _ in columns))
+    stable, columns = acc.stable_columns()
     duplicates = [d.name for d in file.duplicates]
-    table = _name_table(chain(*members, copies, duplicates))  # MXNet: 640,000 names, 41,773 distinct
+    table = _name_table(chain(*members, stable, duplicates))  # MXNet: 100,000 names, 41,773 distinct
 
     def indices(names) -> str:
         return _pack(list(map(table.__getitem__, names)))
@@ -273,7 +272,6 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
 
     place = {key: index for index, key in enumerate(containers)}
     loads = file.image_loads
-    columns = list(acc.stable_columns())
     body = {
         "file": _figures_out(file), "relocatable": _figures_out(file.relocatable),
         "filtered_bytes": file.filtered_bytes,
@@ -281,8 +279,10 @@ def file_to_cache(file, acc, containers: list[ContainerKey]) -> dict:
         "what_if_compress": file.what_if_compress,
         **{label: side_out(side, stats, names)
            for label, (side, stats), names in zip(("loaded", "never_loaded"), sides, members)},
-        "copies": {"arch": [arch for arch, _, _ in columns], "counts": [len(names) for _, names, _ in columns],
-                   "names": indices(copies),
+        # Each loaded kernel's name without module IDs, as an index into `stable` (itself indices
+        # into the record's name table): half a million names are not looked up one by one.
+        "copies": {"arch": [arch for arch, _, _ in columns], "counts": [len(ids) for _, ids, _ in columns],
+                   "stable": indices(stable), "ids": _pack(list(chain.from_iterable(ids for _, ids, _ in columns))),
                    "sizes": _pack(list(chain.from_iterable(sizes for _, _, sizes in columns)))},
         "duplicates": {"name": indices(duplicates), "arch": [d.arch for d in file.duplicates],
                        "copies": _pack([d.copies for d in file.duplicates]),
@@ -350,23 +350,26 @@ def _side_in(value, names: list[str], into) -> None:
 
 
 def _copies(value, names: list[str]):
-    """The copies column set, checked: (archs, counts per arch, name places, sizes)."""
+    """The copies column set, checked: (archs, counts per arch, names without module IDs, each
+    kernel's index into them, sizes)."""
     columns = _fields(value, _COPY_KEYS)
     arch = _list_of(columns["arch"], str)
     counts = _list_of(columns["counts"], int, len(arch))
     if len(set(arch)) != len(arch) or (counts and min(counts) < 0):
         raise ValueError("bad cache entry")
-    return arch, counts, _places(columns["names"], len(names), sum(counts)), _column(columns["sizes"], sum(counts))
+    stable = _indices(columns["stable"], names)
+    total = sum(counts)
+    return arch, counts, stable, _places(columns["ids"], len(stable), total), _column(columns["sizes"], total)
 
 
-def _fill_copies(acc, names: list[str], copies) -> None:
+def _fill_copies(acc, copies) -> None:
     """The Accumulator's columns of loaded kernels by arch, from checked columns (see _copies)."""
-    archs, counts, members, sizes = copies
-    start = 0
+    archs, counts, stable, ids, sizes = copies
+    columns, start = [], 0
     for arch, count in zip(archs, counts):
-        acc.set_copies(arch, list(map(names.__getitem__, members[start:start + count])),
-                       sizes[start:start + count].tolist())
+        columns.append((arch, ids[start:start + count], sizes[start:start + count].tolist()))
         start += count
+    acc.set_copies(stable, columns)
 
 
 def file_from_cache(body, file, acc, containers: list[ContainerKey]) -> list[Duplicate]:
@@ -389,7 +392,7 @@ def file_from_cache(body, file, acc, containers: list[ContainerKey]) -> list[Dup
     _side_in(body["loaded"], names, acc.loaded)
     _side_in(body["never_loaded"], names, acc.never_loaded)
     copies = _copies(body["copies"], names)
-    acc.pending_copies = lambda: _fill_copies(acc, names, copies)
+    acc.pending_copies = lambda: _fill_copies(acc, copies)
     duplicates = _fields(body["duplicates"], _DUPLICATE_KEYS)
     duplicate_names = _indices(duplicates["name"], names)
     count = len(duplicate_names)
