@@ -29,4 +29,3 @@ def max_memory(value=None) -> int:
     if size < 1 << 20:
         raise KfootError(f"{what}: {value!r} is below 1 MiB, too little to decode any image")
     return size
-

@@ -128,11 +128,11 @@ def group_is_owners_alone(gid: int, owner: int) -> bool:
     return members > 0
 
 
-
 def close_folders(folders: dict) -> None:
     """Close the folder descriptors Store.write kept in `folders`."""
     while folders:
         os.close(folders.popitem()[1])
+
 
 class Store:
     """The folder `root/folder` with `subfolders`, kept by the rules in the module's docstring."""

@@ -186,8 +186,8 @@ class Accumulator:
         if self.largest_copy is None:
             self._duplicates()
         for arch, ids in self.ids_by_arch.items():
-            largest = self.largest_copy.get(arch, {})
-            for index, size in dict(zip(reversed(ids), reversed(self.sizes_by_arch[arch]))).items():
+            largest = self.largest_copy.get(arch, {})  # a name found once: its one copy's bytes
+            for index, size in dict(zip(ids, self.sizes_by_arch[arch])).items():
                 yield (arch, self.stable_names[index]), largest.get(index, size)
 
     def finish(self, duplicates: list[Duplicate] | None = None) -> None:

@@ -168,10 +168,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
 
     batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
-    # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
-    # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
     # Each worker keeps the memory it frees for the next image, within its share of the bound.
     share = plan.work[0].memory_share or max_memory() // jobs
+    # Workers die with kfoot (even kill -9), ignore Ctrl-C, and are killed, not waited for, when
+    # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
     with workers.worker_pool(min(jobs, len(batches)), mp_context=context, initializer=reuse_freed_memory,
                              initargs=(share,)) as pool:
         for batch, packed in zip(batches, pool.map(decode_batch, batches)):
