@@ -3,7 +3,8 @@
 large library: wall time, peak memory of the whole process tree, count agreement, ratios.
 
 Runs alternate (kfoot, cuobjdump, kfoot, ...) so both see the same machine noise; medians are
-compared. Default library: libcusparse.so.12 from the nvidia-cusparse wheel, fetched into .corpus/.
+compared. Peak memory comes from one more run of each, sampled (measure): the timed runs are
+not sampled, since sampling takes CPU that kfoot, using every core, would lose. Default library: libcusparse.so.12 from the nvidia-cusparse wheel, fetched into .corpus/.
 
     .venv/bin/python scripts/bench_report.py [--library PATH] [--repeat 3]
 
@@ -73,26 +74,32 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def measure(cmd: list[str], env: dict | None = None) -> dict:
-    """Wall seconds and peak RSS of the process tree (sampled every 5 ms), plus stdout."""
+def measure(cmd: list[str], env: dict | None = None, sample: bool = False) -> dict:
+    """Wall seconds, plus stdout; with `sample`, the peak RSS of the process tree (sampled every
+    5 ms), else the largest single process's. A sampled run's wall time is not comparable: the
+    sampler walks /proc 200 times a second, about 7% of a core, which a single-threaded tool
+    gets from the idle core and kfoot, using both, loses. Time and memory are measured in
+    separate runs."""
     out = tempfile.TemporaryFile()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
     peak = 0
     done = threading.Event()
 
-    def sample():
+    def sampling():
         nonlocal peak
         while not done.is_set():
             peak = max(peak, _tree_rss(proc.pid))
             time.sleep(0.005)
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
+    sampler = threading.Thread(target=sampling, daemon=True)
+    if sample:
+        sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     done.set()
-    sampler.join()
+    if sample:
+        sampler.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     out.seek(0)
     return {"wall": wall, "peak_rss": max(peak, usage.ru_maxrss * 1024), "rc": proc.returncode,
@@ -117,27 +124,32 @@ def bench_cache(library: Path, repeat: int, jobs: int | None) -> int:
     cmd = [sys.executable, "-m", "kfoot", "report", "--json"] + (["-j", str(jobs)] if jobs else [])
     entry, size, total = _largest_container(library)
     runs: dict[str, list[dict]] = {name: [] for name in ("no cache", "first", "repeat", "one changed")}
+    memory: dict[str, dict] = {}  # the last round's, sampled: peak memory (measure)
     with tempfile.TemporaryDirectory() as scratch:
         changed = Path(scratch) / library.name
         shutil.copyfile(library, changed)
         expected_changed = None
-        for round_ in range(repeat):
+        for round_ in range(repeat + 1):
+            sample = round_ == repeat
             cache = Path(scratch) / f"cache{round_}"
             env = {k: v for k, v in os.environ.items() if k != "KFOOT_CACHE"}
             with open(changed, "r+b") as f:  # a new value each round: a miss every time
                 f.seek(entry + 48)
                 f.write(bytes([round_ + 1]))
-            plain = measure(cmd + [str(library)], {**env, "KFOOT_CACHE": "0"})
-            first = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)})
-            again = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)})
-            one = measure(cmd + [str(changed)], {**env, "KFOOT_CACHE_DIR": str(cache)})
+            plain = measure(cmd + [str(library)], {**env, "KFOOT_CACHE": "0"}, sample)
+            first = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)}, sample)
+            again = measure(cmd + [str(library)], {**env, "KFOOT_CACHE_DIR": str(cache)}, sample)
+            one = measure(cmd + [str(changed)], {**env, "KFOOT_CACHE_DIR": str(cache)}, sample)
             if round_ == 0:
                 expected_changed = measure(cmd + [str(changed)], {**env, "KFOOT_CACHE": "0"})["stdout"]
             for name, run in zip(runs, (plain, first, again, one)):
                 if run["rc"] != 0:
                     print(f"{name} failed with exit code {run['rc']}", file=sys.stderr)
                     return 1
-                runs[name].append(run)
+                if sample:
+                    memory[name] = run
+                else:
+                    runs[name].append(run)
             if not (plain["stdout"] == first["stdout"] == again["stdout"]) or (
                     round_ == 0 and one["stdout"] != expected_changed):
                 print("the cached report differs from the uncached one", file=sys.stderr)
@@ -148,10 +160,10 @@ def bench_cache(library: Path, repeat: int, jobs: int | None) -> int:
     print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.2f} at the end")
     print(f"cache entries after the first report: {entries:,} bytes")
-    print(f"{'run':12} {'wall s (median)':>16} {'peak RSS MiB (max)':>19}   runs")
+    print(f"{'run':12} {'wall s (median)':>16} {'peak RSS MiB':>19}   runs")
     for name, results in runs.items():
         wall = statistics.median(r["wall"] for r in results)
-        rss = max(r["peak_rss"] for r in results) / 2**20
+        rss = memory[name]["peak_rss"] / 2**20
         each = ", ".join(f"{r['wall']:.2f}" for r in results)
         print(f"{name:12} {wall:16.2f} {rss:19.1f}   {each}")
     for name, base in (("repeat", "first"), ("repeat", "no cache"), ("one changed", "first"),
@@ -182,13 +194,19 @@ def main() -> int:
     if shutil.which("cubloaty"):
         tools["cubloaty"] = ["cubloaty", str(library)]
     runs: dict[str, list[dict]] = {name: [] for name in tools}
-    for _ in range(args.repeat):
+    memory: dict[str, dict] = {}  # one sampled run each, after the timed ones (measure)
+    for round_ in range(args.repeat + 1):
         for name, cmd in tools.items():
             # kfoot without its report cache: a repeat run would be served from it
-            runs[name].append(measure(cmd, {**os.environ, "KFOOT_CACHE": "0"} if name == "kfoot" else None))
-            if runs[name][-1]["rc"] != 0:
-                print(f"{name} failed with exit code {runs[name][-1]['rc']}", file=sys.stderr)
+            run = measure(cmd, {**os.environ, "KFOOT_CACHE": "0"} if name == "kfoot" else None,
+                          sample=round_ == args.repeat)
+            if run["rc"] != 0:
+                print(f"{name} failed with exit code {run['rc']}", file=sys.stderr)
                 return 1
+            if round_ == args.repeat:
+                memory[name] = run
+            else:
+                runs[name].append(run)
 
     report = json.loads(runs["kfoot"][-1]["stdout"])["files"][0]
     default_view = report["sections"].get(".nv_fatbin", {})
@@ -197,11 +215,11 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.2f} at the end")
     print(f"cuobjdump: {cuobjdump}")
-    print(f"{'tool':10} {'wall s (median)':>16} {'peak RSS MiB (max)':>19}")
+    print(f"{'tool':10} {'wall s (median)':>16} {'peak RSS MiB':>19}")
     medians = {}
     for name, results in runs.items():
         wall = statistics.median(r["wall"] for r in results)
-        rss = max(r["peak_rss"] for r in results) / 2**20
+        rss = memory[name]["peak_rss"] / 2**20
         medians[name] = (wall, rss)
         each = ", ".join(f"{r['wall']:.2f}" for r in results)
         print(f"{name:10} {wall:16.2f} {rss:19.1f}   runs: {each}")

@@ -3,8 +3,10 @@ and calls the library; errors that mean bad input become one line and exit code 
 
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib
+import os
 import signal
 import sys
 
@@ -93,6 +95,30 @@ def main(argv=None) -> int:
     return rv if isinstance(rv, int) else 0
 
 
+def run() -> None:
+    """The `kfoot` script and `python -m kfoot`: main(), then leave without the interpreter's
+    teardown, which only frees memory: after a report of MXNet, freeing its name caches one
+    object at a time took 0.1 s of a 3.5 s run."""
+    exit_code: list[int] = []
+
+    def leave_now() -> None:
+        # Registered before the command runs, so it runs last of the exit handlers: threads have
+        # been joined and every later handler (worker pools, PCH folders) has run. An exception
+        # escaping main() keeps Python's own exit (its traceback and status).
+        if not exit_code:
+            return
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # a reader gone: main() already chose the exit code
+                pass
+        os._exit(exit_code[0])
+
+    atexit.register(leave_now)
+    exit_code.append(main())
+    sys.exit(exit_code[0])
+
+
 def _interrupted(exc: BaseException) -> int:
     from ..core.workers import Terminated
 
@@ -108,4 +134,4 @@ def _interrupted(exc: BaseException) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
