@@ -298,7 +298,9 @@ def measure_tables(tables: list[SectionTable]) -> list[tuple[int, int, dict[str,
     image_of = image_of[order]
     index_in_image = np.arange(len(image_of)) - first_row[image_of]
     words = _name_heads([t.names for t in tables], columns["name"], image_of)
-    loads = _load_bytes(columns, words, image_of, len(tables))
+    # The load bytes only where an image asks for them (the memory estimate; a plain report does not).
+    loads = _load_bytes(columns, words, image_of, len(tables)) if any(t.load for t in tables) \
+        else [(0, 0)] * len(tables)
     sections = _image_sections(columns, words, image_of, index_in_image, [t.image_size for t in tables])
     return [((load, data) if t.load else (0, 0)) + (by_category if t.sections else None,)
             for t, (load, data), by_category in zip(tables, loads, sections)]
