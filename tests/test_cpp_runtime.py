@@ -250,31 +250,49 @@ def _one_liner_matches_python(program: Path, registry: Path, python_cubin, cuobj
     assert _texts(out) == _texts(reference) and _texts(out)
 
 
-def test_cflags_build_from_a_makefile(scale_registry, python_cubin, cuobjdump, tmp_path):
-    """`$(shell kfoot config --cflags)` in a Makefile recipe (Make does not unquote what the shell
-    prints): the program builds and compiles the cubin Python compiles."""
-    _compiler()
+@pytest.fixture(scope="module")
+def made_one_liner(tmp_path_factory) -> tuple[Path, list[str]]:
+    """one_liner.cpp built by Make with `$(shell kfoot config --cflags)` in its recipe (Make does not
+    unquote what the shell prints), through a CXX that records the words the compiler was given
+    and runs g++ with them: (the program, those words). Built once for the two tests below (the
+    header runtime is 10 s of g++ CPU)."""
+    folder = tmp_path_factory.mktemp("one_liner")
+    compiler = _compiler()
+    recording = folder / "cxx"
+    recording.write_text(f'#!/bin/sh\nprintf "%s\\0" "$@" > "$0.argv"\nexec {shlex.quote(compiler)} "$@"\n')
+    recording.chmod(0o755)
     kfoot_command = f"{shlex.quote(sys.executable)} -m kfoot"
-    (tmp_path / "Makefile").write_text(
+    (folder / "Makefile").write_text(
         f"KFOOT = {kfoot_command}\n"
         "one_liner: $(SRC)\n"
         "\t$(CXX) -std=c++17 -O0 $(shell $(KFOOT) config --cflags) $(SRC) -o $@ $(shell $(KFOOT) config --libs)\n")
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    subprocess.run(["make", "-C", str(tmp_path), f"SRC={REPO / 'tests' / 'cpp' / 'one_liner.cpp'}"], check=True,
-                   env=env, capture_output=True, text=True, timeout=600)
-    _one_liner_matches_python(tmp_path / "one_liner", scale_registry, python_cubin, cuobjdump, tmp_path)
+    subprocess.run(["make", "-C", str(folder), f"CXX={recording}", f"SRC={REPO / 'tests' / 'cpp' / 'one_liner.cpp'}"],
+                   check=True, env=env, capture_output=True, text=True, timeout=600)
+    words = (folder / "cxx.argv").read_bytes().decode().split("\0")[:-1]
+    return folder / "one_liner", words
 
 
-def test_cflags_are_words_shlex_keeps(scale_registry, python_cubin, cuobjdump, tmp_path):
+def test_cflags_build_from_a_makefile(made_one_liner, scale_registry, python_cubin, cuobjdump, tmp_path):
+    """`$(shell kfoot config --cflags)` in a Makefile recipe: the program builds and compiles the
+    cubin Python compiles."""
+    program, _ = made_one_liner
+    _one_liner_matches_python(program, scale_registry, python_cubin, cuobjdump, tmp_path)
+
+
+def test_cflags_are_words_shlex_keeps(made_one_liner, scale_registry, python_cubin, cuobjdump, tmp_path):
     """shlex.split (and a shell's word splitting) of --cflags --libs gives the words as printed: no
-    quote to remove; the include folder is the one --include-dir names."""
+    quote to remove; the include folder is the one --include-dir names; a program compiled with
+    exactly those words (the compiler's own argument list) compiles the cubin Python compiles."""
     printed = run_kfoot("config", "--cflags", "--libs").stdout
     words = shlex.split(printed)
     assert words == printed.split()
     assert words[0] == "-I" + run_kfoot("config", "--include-dir").stdout.strip()
-    program = tmp_path / "one_liner"
-    subprocess.run([_compiler(), "-std=c++17", "-O0", str(REPO / "tests" / "cpp" / "one_liner.cpp"), "-o",
-                    str(program), *words], check=True)
+    program, given = made_one_liner
+    source = str(REPO / "tests" / "cpp" / "one_liner.cpp")
+    assert given[:2] == ["-std=c++17", "-O0"] and given[given.index(source):given.index(source) + 3] == \
+        [source, "-o", "one_liner"]
+    assert [w for w in given[2:] if w not in (source, "-o", "one_liner")] == words
     _one_liner_matches_python(program, scale_registry, python_cubin, cuobjdump, tmp_path)
 
 
