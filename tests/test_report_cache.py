@@ -310,3 +310,32 @@ def test_entries_are_keyed_by_each_containers_blake3(three_containers, tmp_path)
     named = {json.loads(path.read_bytes().partition(b"\n")[0])["digest"] for path in _entries(tmp_path / "cache")
              if b'"kfoot.report-cache/' in path.read_bytes().partition(b"\n")[0]}
     assert len(expected) == 3 and named == expected
+
+
+def test_entries_encoded_by_workers_are_those_encoded_in_process(inputs, tmp_path, monkeypatch):
+    """A large file's containers are decoded, and their entries encoded, in worker processes
+    (kfoot.report.decode.decode_batch); a small file's in kfoot's own. Both store the same
+    entries (the bodies: the keys differ by the memory bound's share per decoder), and a report
+    served from either equals the uncached one."""
+    from kfoot.report import analyze
+    from kfoot.report.analyze import ReportOptions, analyze_paths
+    from kfoot.report.report_json import to_document
+
+    def bodies(cache: Path) -> list[bytes]:
+        return sorted(path.read_bytes().partition(b"\n")[2] for path in _entries(cache)
+                      if b'"kfoot.report-cache/' in path.read_bytes().partition(b"\n")[0])
+
+    monkeypatch.delenv("KFOOT_CACHE", raising=False)
+    options = dict(kernel_rows=True, ptx_entries=True, cache=True)
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "alone"))
+    alone = analyze_paths(inputs, ReportOptions(jobs=1, **options))
+    monkeypatch.setattr(analyze, "PARALLEL_THRESHOLD", 0)  # small fixtures: workers all the same
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "pooled"))
+    pooled = analyze_paths(inputs, ReportOptions(jobs=2, **options))
+    assert bodies(tmp_path / "alone") and bodies(tmp_path / "pooled") == bodies(tmp_path / "alone")
+    repeat = analyze_paths(inputs, ReportOptions(jobs=2, **options))
+    monkeypatch.setenv("KFOOT_CACHE", "0")
+    uncached = analyze_paths(inputs, ReportOptions(jobs=2, **options))
+    documents = [to_document(report) for report in (alone, pooled, repeat, uncached)]
+    assert all(document == documents[-1] for document in documents)
+    assert all(f["kernel_list"] for f in documents[-1]["files"])

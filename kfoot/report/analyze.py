@@ -148,9 +148,10 @@ def _batches(work: list[Work], parts: int) -> list[list[Work]]:
     return batches
 
 
-def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
-    """Yield (containers now wholly decoded, image results) for a plan, in worker processes when
-    it is large enough to pay."""
+def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
+    """Yield (containers now wholly decoded, image results, report cache entries) for a plan, in
+    worker processes when it is large enough to pay. With `encode`, the workers encode each
+    container's entry (decode_batch); decoded here, none are ({}: the caller encodes them)."""
     jobs = options.jobs or os.cpu_count() or 1
     total = sum(w.stored for w in plan.work)
     if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2:
@@ -159,7 +160,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
             left[work.key] = left.get(work.key, 0) + 1
         for work, decoded in decode_many(plan.work):
             left[work.key] -= 1
-            yield ([work.key] if not left[work.key] else []), decoded
+            yield ([work.key] if not left[work.key] else []), decoded, {}
             if on_progress:
                 on_progress(work.stored)
         return
@@ -178,18 +179,20 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None):
     # this generator unwinds (Ctrl-C, SIGTERM, an error, or the caller closing it).
     with workers.worker_pool(min(jobs, len(batches)), mp_context=context, initializer=reuse_freed_memory,
                              initargs=(share,)) as pool:
-        for batch, packed in zip(batches, pool.map(decode_batch, batches)):
-            yield [w.key for w in batch], unpack_batch(packed)
+        decoder = decode_batch if encode is None else functools.partial(decode_batch, encode=encode)
+        for batch, packed in zip(batches, pool.map(decoder, batches)):
+            yield [w.key for w in batch], unpack_batch(packed), packed[2] if encode is not None else {}
             if on_progress:
                 on_progress(sum(w.stored for w in batch))
 
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             digests: dict[ContainerKey, str], writers: list[int], on_progress=None):
+             digests: dict[ContainerKey, str], stored: list[tuple[str, str, bytes]], on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's digest, from `digests`, and the
-    options), decoded (and stored in the cache) where it does not."""
+    options), decoded where it does not; the entries of those decoded, encoded, are added to
+    `stored` (cache key, digest, body) for the caller to store."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
         by_key.setdefault(work.key, []).append(work)
@@ -213,32 +216,24 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     # Containers are yielded in the walk's order as soon as they and those before them are
     # decoded: the images are added up while the workers decode the rest.
     order, done, given = list(by_key), set(hits), 0
-    for keys_done, images in _run(todo, options, on_progress):
+    # The workers encode the entries of what they decode, beside its results: a forked writer
+    # encoding them from the results had cost MXNet's first report 0.6 s of CPU (pages copied
+    # on write included) in the finishing, where one core is free for the writing only.
+    encode = result_codec.entry_bytes if cache is not None else None
+    for keys_done, images, entries in _run(todo, options, on_progress, encode):
         for image in images:
             decoded.setdefault(image.container, []).append(image)
         done.update(keys_done)
+        if cache is not None:
+            for key in dict.fromkeys(keys_done):  # a worker's batch names a container once per image
+                body = entries[key] if key in entries else encode(decoded.get(key, []), key.offset)
+                if body is not None:
+                    stored.append((keys[key][1], keys[key][0], body))
         while given < len(order) and order[given] in done:
             yield hits.get(order[given]) or decoded.get(order[given], [])
             given += 1
-    misses = [(keys[key][1], keys[key][0], key.offset, decoded.get(key, []))
-              for key in by_key if key not in hits] if cache is not None else []
-    if misses:
-        # Stored by a forked process while the report goes on; waited for (or killed) with the
-        # report's other writers (report_of).
-        writer = _store_apart(cache, misses)
-        if writer is not None:
-            writers.append(writer)
-        cache.note_written(len(misses))
     for key in order[given:]:
         yield hits[key] if key in hits else decoded.get(key, [])
-
-
-def _store_apart(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> int | None:
-    """Store the entries (cache key, digest, container offset, images) in a forked process while
-    this one adds the images up: encoding and writing them took MXNet's first report 0.4 s of CPU
-    on the serial path, under the GIL beside the adding up, while the second core sat idle (the
-    workers are done). The pid to wait for; None when they were stored here (no fork)."""
-    return _apart(lambda: _store(cache, entries))
 
 
 def _apart(store) -> int | None:
@@ -262,7 +257,7 @@ def _apart(store) -> int | None:
 
 @contextlib.contextmanager
 def _waited(writers: list[int]):
-    """Wait for the report cache's forked writers (entries, whole-file records) when the block is
+    """Wait for the report cache's forked writers (the whole-file records) when the block is
     done, however it ends (a reader that closed the pipe early, an error: what was decoded is
     still stored); kill them when it is interrupted (Ctrl-C, SIGTERM: stop promptly)."""
     try:
@@ -276,22 +271,6 @@ def _waited(writers: list[int]):
         for pid in writers:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-
-
-def _store(cache: ReportCache, entries: list[tuple[str, str, int, list[ImageResult]]]) -> None:
-    """Encode and write entries a batch at a time: one taking of the store's lock and one usage
-    update per batch."""
-    batch = []
-    for cache_key, digest, base, images in entries:
-        try:
-            batch.append((cache_key, digest, result_codec.to_cache(images, base)))
-        except (OverflowError, TypeError):
-            continue  # a figure past 64 bits (a hostile binary's): decoded again next time
-        if len(batch) == WRITE_BATCH:
-            cache.put_many(batch)
-            batch = []
-    if batch:
-        cache.put_many(batch)
 
 
 def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:
@@ -438,8 +417,14 @@ def _file_from_cache(cache: ReportCache, file_key: str, file: FileReport, acc: A
         return None
 
 
-def _store_file(cache: ReportCache, file_key: str, file: FileReport, acc: Accumulator,
-                containers: list[ContainerKey]) -> None:
+def _store(cache: ReportCache, entries: list[tuple[str, str, bytes]], file_key: str | None, file: FileReport,
+           acc: Accumulator, containers: list[ContainerKey]) -> None:
+    """Write the containers' entries (encoded), a batch under each taking of the store's lock, then
+    the file's whole record (with `file_key`)."""
+    for start in range(0, len(entries), WRITE_BATCH):
+        cache.put_many(entries[start:start + WRITE_BATCH])
+    if file_key is None:
+        return
     try:
         body = result_codec.file_to_cache(file, acc, containers)
     except (OverflowError, TypeError):
@@ -474,15 +459,19 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory, cach
     else:
         if file_key is not None:  # a record not sound may have half filled them
             file, acc = _new_file(binary, options)
-        for images in _results(binary, plan, options, cache, digests, writers, advance):
+        entries: list[tuple[str, str, bytes]] = []
+        for images in _results(binary, plan, options, cache, digests, entries, advance):
             for image in images:
                 acc.add_image(image)
         acc.finish()
-        if file_key is not None:
-            pid = _apart(functools.partial(_store_file, cache, file_key, file, acc, containers))
+        if entries or file_key is not None:
+            # Written by a forked process while the report goes on (the next file, the totals, the
+            # rendering: one core is free then), not by this one as they come: that took the
+            # decoding's cores 0.3 s of CPU on MXNet 1.7, and stalled on the file system.
+            pid = _apart(functools.partial(_store, cache, entries, file_key, file, acc, containers))
             if pid is not None:
                 writers.append(pid)
-            cache.note_written(1)
+            cache.note_written(len(entries) + (file_key is not None))
     region_bytes = 0
     for region in binary.regions:
         region_bytes += region.size

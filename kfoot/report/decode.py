@@ -295,21 +295,33 @@ def _overlapping(members: list[fatbin.Entry]) -> bool:
     return False
 
 
-def decode_batch(batch: list[Work]):
+def decode_batch(batch: list[Work], encode=None):
     """Worker side: decode a batch and pack it for the trip back. The same kernel name recurs in
     every arch's image, so names travel once per batch and images carry indices (10x less to
-    pickle on libcusparse, where unpickling in the parent was the serial bottleneck)."""
+    pickle on libcusparse, where unpickling in the parent was the serial bottleneck). With
+    `encode` (images, container offset -> bytes or None), each container's report cache entry is
+    encoded here too, while its results are at hand: (names, images, {container: entry})."""
     table: dict[str, int] = {}
-    images = []
-    for _work, decoded in decode_many(batch):
-        for image in decoded:
+    images, entries, held = [], {}, {}
+    left: dict[ContainerKey, int] = {}
+    for work in batch:
+        left[work.key] = left.get(work.key, 0) + 1
+    for work, decoded in decode_many(batch):
+        held.setdefault(work.key, []).extend(decoded)
+        left[work.key] -= 1
+        if left[work.key]:
+            continue  # a container's images are packed together, once its entry is encoded
+        container = held.pop(work.key)
+        if encode is not None:
+            entries[work.key] = encode(container, work.key.offset)
+        for image in container:
             for group in image.families.values():
                 group.names = array("I", [table.setdefault(n, len(table)) for n in group.names])
                 group.sizes = array("Q", group.sizes)
             if image.rows:
                 image.rows = _kernel_columns(image.rows, table)
-            images.append(image)
-    return list(table), images
+        images.extend(container)
+    return (list(table), images) if encode is None else (list(table), images, entries)
 
 
 # The kernel rows' integer figures, in cubin.Kernel's order after name, family and arch.
@@ -331,7 +343,7 @@ def _kernel_columns(rows: list[cubin.Kernel], table: dict[str, int]):
 
 
 def unpack_batch(packed) -> list[ImageResult]:
-    names, images = packed
+    names, images = packed[:2]
     for image in images:
         for group in image.families.values():
             group.names = [names[i] for i in group.names]

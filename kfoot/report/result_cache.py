@@ -94,12 +94,12 @@ class ReportCache:
 
     def put(self, key: str, digest: str, body) -> None:
         """Store `body` (JSON-able) under `key`; a failure to write is only a miss next time."""
-        self.put_many([(key, digest, body)])
+        self.put_many([(key, digest, json.dumps(body, separators=(",", ":")).encode())])
 
-    def put_many(self, entries: list[tuple[str, str, object]]) -> None:
-        """put() for each (key, digest, body), under one taking of the store's lock."""
-        self.records.put_many([(key, {"schema": CACHE_SCHEMA, "digest": digest},
-                                json.dumps(body, separators=(",", ":")).encode()) for key, digest, body in entries])
+    def put_many(self, entries: list[tuple[str, str, bytes]]) -> None:
+        """Store each (key, digest, body already encoded as JSON) under one taking of the store's lock."""
+        self.records.put_many([(key, {"schema": CACHE_SCHEMA, "digest": digest}, body)
+                               for key, digest, body in entries])
 
     @staticmethod
     def file_key(options: str, containers: list[tuple[str, str, bool, str]]) -> str:

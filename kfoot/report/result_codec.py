@@ -111,6 +111,16 @@ def to_cache(images: list[ImageResult], base: int) -> dict:
     return {"names": list(table), "images": out}
 
 
+def entry_bytes(images: list[ImageResult], base: int) -> bytes | None:
+    """to_cache's body as the bytes a record holds; None when a figure is not a 64-bit integer (a
+    hostile binary's: not stored, decoded again next time). Called where the container was decoded
+    (kfoot.report.decode.decode_batch: in the worker, beside its results)."""
+    try:
+        return json.dumps(to_cache(images, base), separators=(",", ":")).encode()
+    except (OverflowError, TypeError):
+        return None
+
+
 def _check(value, kind):
     if type(value) is not kind:  # bool is not an int here, nor an int a bool
         raise ValueError("bad cache entry")
