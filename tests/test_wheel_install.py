@@ -1,6 +1,6 @@
 """kfoot installed from its wheel (not editable, not the checkout) works on the bundled demo spec.
 
-The wheel is built from a copy of the sources, installed with `pip install --no-deps` into a
+The wheel is built from a copy of the files git would ship, installed with `pip install --no-deps` into a
 fresh virtual environment, and run from a folder outside the checkout. Its dependencies (click,
 the CUDA wheels, ...) come from the test environment through a path entry, so nothing is
 downloaded twice; kfoot itself must come from the fresh environment, which the test asserts.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -30,26 +29,10 @@ def _run(argv, cwd, timeout=600, env=None):
     return proc
 
 
-def _source_copy(dest: Path) -> Path:
-    """The files git would ship (tracked plus new, not ignored): no .venv, no build outputs."""
-    listed = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            capture_output=True, check=True).stdout.split(b"\0")
-    for name in filter(None, listed):
-        src = REPO / os.fsdecode(name)
-        if src.is_file():
-            target = dest / os.fsdecode(name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, target)
-    return dest
-
-
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
+def installed(tmp_path_factory, kfoot_wheel):
     root = tmp_path_factory.mktemp("wheel")
-    src = _source_copy(root / "src")
-    dist = root / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(src)], cwd=root)
-    wheel = next(dist.glob("kfoot-*.whl"))
+    wheel = kfoot_wheel  # pip wheel of the files git would ship (build_fixtures.py)
     venv = root / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=root)
     python = venv / "bin" / "python"
