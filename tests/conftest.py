@@ -47,16 +47,31 @@ MODULE_SECONDS = {
     # they are not left for the end (an unlisted module runs last).
     "test_rtc_pch": 100, "test_keep_going": 50, "test_keep_going_rebuild": 50,
     "test_report_cache_file": 130,  # 29 tests, each running kfoot several times (about 130 s of CPU)
+    # Timed one module at a time on the shared 2-core VM (2026-11-28, empty report cache, their
+    # own time without the shared builds), times 4 to rank them with the figures above: modules
+    # left out are the short ones (under 10 s), which should be the last ones handed out.
+    "test_aot_lookup": 160, "test_html": 156, "test_gate_spec": 148, "test_ninja_escaping": 136,
+    "test_build_guards": 120, "test_walk": 104, "test_interrupt": 100, "test_rtc_lean": 96,
+    "test_cubin_resources": 80, "test_wheel_install": 80, "test_aot_lookup_values": 80, "test_docs": 72,
+    "test_cli_output": 108, "test_memory_probe": 80, "test_cmake_install": 60, "test_explain_html": 52,
+    "test_compare": 52, "test_ptxas_limits": 52, "test_warm": 48, "test_hybrid": 44, "test_rtc_remote": 44,
+    "test_build_cost": 44, "test_relocatable_copies": 44, "test_docs_report": 40,
 }
 
 
 def pytest_configure(config):
-    """kfoot byte-compiled once per run, before xdist starts its workers. Where the environment sets
-    PYTHONDONTWRITEBYTECODE (the CI machine does), no process writes a .pyc, so each of the suite's
-    thousands of `python -m kfoot` processes compiled kfoot's modules from source again (~0.1 s of
-    CPU each; test_spec_hostile: 24.9 -> 18.3 s of CPU). Python ignores a .pyc whose source changed."""
+    """xdist keeps the collection order; kfoot byte-compiled once per run, before xdist starts its
+    workers. Where the environment sets PYTHONDONTWRITEBYTECODE (the CI machine does), no process
+    writes a .pyc, so each of the suite's thousands of `python -m kfoot` processes compiled kfoot's
+    modules from source again (~0.1 s of CPU each; test_spec_hostile: 24.9 -> 18.3 s of CPU).
+    Python ignores a .pyc whose source changed."""
     if hasattr(config, "workerinput"):
         return
+    # xdist (3.x) hands out --dist loadfile's modules by their number of tests, most first, unless
+    # told not to: the collection order below (MODULE_SECONDS, longest first) was never used, and
+    # the few-test build modules (test_wheel_example, test_keep_going, ...) came last, each worker
+    # queueing one while its last two tests ran, the other worker idle at the end.
+    config.option.loadscopereorder = False
     import compileall
 
     compileall.compile_dir(Path(__file__).resolve().parents[1] / "kfoot", quiet=2)
