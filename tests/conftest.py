@@ -53,7 +53,7 @@ MODULE_SECONDS = {
     "test_aot_lookup": 160, "test_html": 156, "test_gate_spec": 148, "test_ninja_escaping": 136,
     "test_build_guards": 120, "test_walk": 104, "test_interrupt": 100, "test_rtc_lean": 96,
     "test_cubin_resources": 80, "test_wheel_install": 80, "test_aot_lookup_values": 80, "test_docs": 72,
-    "test_cli_output": 108, "test_memory_probe": 80, "test_cmake_install": 60, "test_explain_html": 52,
+    "test_memory_probe": 80, "test_cmake_install": 60, "test_explain_html": 52,
     "test_compare": 52, "test_ptxas_limits": 52, "test_warm": 48, "test_hybrid": 44, "test_rtc_remote": 44,
     "test_build_cost": 44, "test_relocatable_copies": 44, "test_docs_report": 40,
 }
