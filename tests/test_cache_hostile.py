@@ -448,14 +448,14 @@ def test_import_bounds_extended_headers_before_tarfile_reads_them(tmp_path, kind
 def test_import_refuses_a_chain_of_extended_headers(tmp_path):
     """Each PAX header makes tarfile read the next header in a nested call: a long chain is refused
     in one line, not a RecursionError."""
-    data = b""
+    blocks = []  # joined once: `data +=` copied the growing archive 5,000 times (11.7 s of CPU)
     for _ in range(5000):
         info = tarfile.TarInfo("././@PaxHeader")
         record = b"19 path=aaaaaaaaaa\n"
         info.size, info.type = len(record), tarfile.XHDTYPE
-        data += info.tobuf(format=tarfile.USTAR_FORMAT) + record + bytes(512 - len(record))
+        blocks.append(info.tobuf(format=tarfile.USTAR_FORMAT) + record + bytes(512 - len(record)))
     archive = tmp_path / "chain.tar"
-    archive.write_bytes(data + bytes(1024))
+    archive.write_bytes(b"".join(blocks) + bytes(1024))
     assert_error(cli(tmp_path / "c", "import", archive), "header", str(archive))
 
 
