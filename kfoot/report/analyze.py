@@ -188,11 +188,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             digests: dict[ContainerKey, str], stored: list[tuple[str, str, bytes]], on_progress=None):
+             digests: dict[ContainerKey, str], on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's digest, from `digests`, and the
-    options), decoded where it does not; the entries of those decoded, encoded, are added to
-    `stored` (cache key, digest, body) for the caller to store."""
+    options), decoded (and stored in the cache) where it does not."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
         by_key.setdefault(work.key, []).append(work)
@@ -216,22 +215,38 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     # Containers are yielded in the walk's order as soon as they and those before them are
     # decoded: the images are added up while the workers decode the rest.
     order, done, given = list(by_key), set(hits), 0
-    # The workers encode the entries of what they decode, beside its results: a forked writer
-    # encoding them from the results had cost MXNet's first report 0.6 s of CPU (pages copied
-    # on write included) in the finishing, where one core is free for the writing only.
+    # The workers encode the entries of what they decode, beside its results, and a thread of
+    # this process writes them as they come (the file system calls let go of the GIL): encoded
+    # from the results and written by a forked writer, they had cost MXNet 1.7's first report
+    # 0.6 s of CPU (pages copied on write included) and then some 0.4 s of writing in the
+    # finishing and rendering, which take only 0.7 s there: the writer outlasted them.
     encode = result_codec.entry_bytes if cache is not None else None
-    for keys_done, images, entries in _run(todo, options, on_progress, encode):
-        for image in images:
-            decoded.setdefault(image.container, []).append(image)
-        done.update(keys_done)
-        if cache is not None:
-            for key in dict.fromkeys(keys_done):  # a worker's batch names a container once per image
-                body = entries[key] if key in entries else encode(decoded.get(key, []), key.offset)
-                if body is not None:
-                    stored.append((keys[key][1], keys[key][0], body))
-        while given < len(order) and order[given] in done:
-            yield hits.get(order[given]) or decoded.get(order[given], [])
-            given += 1
+    writer = ThreadPoolExecutor(max_workers=1) if cache is not None else None
+    stored: list[tuple[str, str, bytes]] = []
+    try:
+        for keys_done, images, entries in _run(todo, options, on_progress, encode):
+            for image in images:
+                decoded.setdefault(image.container, []).append(image)
+            done.update(keys_done)
+            if writer is not None:
+                for key in dict.fromkeys(keys_done):  # a worker's batch names a container once per image
+                    body = entries[key] if key in entries else encode(decoded.get(key, []), key.offset)
+                    if body is not None:
+                        stored.append((keys[key][1], keys[key][0], body))
+                if len(stored) >= WRITE_BATCH:
+                    writer.submit(cache.put_many, stored)
+                    stored = []
+            while given < len(order) and order[given] in done:
+                yield hits.get(order[given]) or decoded.get(order[given], [])
+                given += 1
+        if stored:
+            writer.submit(cache.put_many, stored)
+    except BaseException:
+        if writer is not None:
+            writer.shutdown(cancel_futures=True)  # stopping (Ctrl-C, an error): the batch being written ends
+        raise
+    if writer is not None:
+        writer.shutdown()  # before the file's record is forked: no thread is writing then
     for key in order[given:]:
         yield hits[key] if key in hits else decoded.get(key, [])
 
@@ -417,14 +432,8 @@ def _file_from_cache(cache: ReportCache, file_key: str, file: FileReport, acc: A
         return None
 
 
-def _store(cache: ReportCache, entries: list[tuple[str, str, bytes]], file_key: str | None, file: FileReport,
-           acc: Accumulator, containers: list[ContainerKey]) -> None:
-    """Write the containers' entries (encoded), a batch under each taking of the store's lock, then
-    the file's whole record (with `file_key`)."""
-    for start in range(0, len(entries), WRITE_BATCH):
-        cache.put_many(entries[start:start + WRITE_BATCH])
-    if file_key is None:
-        return
+def _store_file(cache: ReportCache, file_key: str, file: FileReport, acc: Accumulator,
+                containers: list[ContainerKey]) -> None:
     try:
         body = result_codec.file_to_cache(file, acc, containers)
     except (OverflowError, TypeError):
@@ -459,19 +468,15 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory, cach
     else:
         if file_key is not None:  # a record not sound may have half filled them
             file, acc = _new_file(binary, options)
-        entries: list[tuple[str, str, bytes]] = []
-        for images in _results(binary, plan, options, cache, digests, entries, advance):
+        for images in _results(binary, plan, options, cache, digests, advance):
             for image in images:
                 acc.add_image(image)
         acc.finish()
-        if entries or file_key is not None:
-            # Written by a forked process while the report goes on (the next file, the totals, the
-            # rendering: one core is free then), not by this one as they come: that took the
-            # decoding's cores 0.3 s of CPU on MXNet 1.7, and stalled on the file system.
-            pid = _apart(functools.partial(_store, cache, entries, file_key, file, acc, containers))
+        if file_key is not None:
+            pid = _apart(functools.partial(_store_file, cache, file_key, file, acc, containers))
             if pid is not None:
                 writers.append(pid)
-            cache.note_written(len(entries) + (file_key is not None))
+            cache.note_written(1)
     region_bytes = 0
     for region in binary.regions:
         region_bytes += region.size
