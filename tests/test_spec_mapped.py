@@ -163,16 +163,24 @@ int main(int, char** argv) {
 """
 
 
-@pytest.mark.parametrize("body", [SUM, BLOCK_TEXT], ids=["int-axis", "text-axis"])
-def test_cpp_registry_takes_either_type_as_python_does(tmp_path, body):
+@pytest.fixture(scope="module")
+def cpp_program(tmp_path_factory) -> Path:
+    """CPP built once for both registries below (it takes the registry's folder as its argument):
+    the header runtime is 10 s of g++ CPU."""
     compiler = shutil.which("g++") or pytest.skip("no C++ compiler")
+    folder = tmp_path_factory.mktemp("cpp_registry")
+    (folder / "t.cpp").write_text(CPP)
+    flags, libs = run_kfoot("config", "--cflags").stdout.split(), run_kfoot("config", "--libs").stdout.split()
+    subprocess.run([compiler, "-std=c++17", "-Wall", "-Wextra", "-Werror", *flags, str(folder / "t.cpp"), "-o",
+                    str(folder / "t"), *libs], check=True)
+    return folder / "t"
+
+
+@pytest.mark.parametrize("body", [SUM, BLOCK_TEXT], ids=["int-axis", "text-axis"])
+def test_cpp_registry_takes_either_type_as_python_does(tmp_path, body, cpp_program):
     out = tmp_path / "rtc"
     run_kfoot("build", "--mode", "rtc", _spec(tmp_path, body), "-o", out, "--no-progress", "--no-check")
-    (tmp_path / "t.cpp").write_text(CPP)
-    flags, libs = run_kfoot("config", "--cflags").stdout.split(), run_kfoot("config", "--libs").stdout.split()
-    subprocess.run([compiler, "-std=c++17", "-Wall", "-Wextra", "-Werror", *flags, str(tmp_path / "t.cpp"), "-o",
-                    str(tmp_path / "t"), *libs], check=True)
-    lines = subprocess.run([str(tmp_path / "t"), str(out)], capture_output=True, text=True, check=True).stdout.splitlines()
+    lines = subprocess.run([str(cpp_program), str(out)], capture_output=True, text=True, check=True).stdout.splitlines()
     reg = runtime.open_registry(out, cache=None, trace=None)
     assert lines[:3] == [reg.kernel("sum", In="int16", BLOCK=256).template_id] * 3
     with pytest.raises(KfootError) as err:
