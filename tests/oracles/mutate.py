@@ -43,12 +43,32 @@ def rng_for(seed: int | str, index: int) -> random.Random:
     return random.Random(f"{seed}:{index}")
 
 
+_FITTING: dict[tuple, tuple] = {}  # (id(regions), size, align) -> (regions, the regions that fit)
+
+
+def _fitting(regions, size: int, align: int | None) -> list[tuple[int, int]]:
+    """The regions an `align`-byte write fits in, cut at `size` (align None: the regions that start
+    before `size`, whole): the same list for every mutant of one input until its length changes,
+    so kept (a list over thousands of ELF fields per write was most of the mutation time)."""
+    key = (id(regions), size, align)
+    cached = _FITTING.get(key)
+    if cached is not None and cached[0] is regions:
+        return cached[1]
+    if align is None:
+        fitting = [(o, n) for o, n in regions if o < size]
+    else:
+        fitting = [(o, min(n, size - o)) for o, n in regions if o + align <= size and min(n, size - o) >= align]
+    if len(_FITTING) > 256:
+        _FITTING.clear()
+    _FITTING[key] = (regions, fitting)
+    return fitting
+
+
 def _position(rng: random.Random, size: int, regions, bias: float, align: int = 1) -> int | None:
     """A position for a `align`-byte write: inside a region (with probability bias) or anywhere."""
     if size < align:
         return None
-    fitting = [(o, min(n, size - o)) for o, n in regions if o + align <= size and min(n, size - o) >= align] \
-        if regions else []
+    fitting = _fitting(regions, size, align) if regions else []
     if fitting and rng.random() < bias:
         offset, length = rng.choice(fitting)
         pos = offset + rng.randrange(0, length - align + 1)
@@ -90,7 +110,7 @@ def apply_op(data: bytearray, op: str, rng: random.Random, regions=(), bias: flo
         data[pos:pos + width] = value.to_bytes(width, "little")
         return f"{op} {pos:#x}={value:#x}"
     if op == "field":
-        fields = [(o, n) for o, n in regions if o < size] if regions else []
+        fields = _fitting(regions, size, None) if regions else []
         if not fields:
             return apply_op(data, "int32", rng, regions, bias)
         offset, length = rng.choice(fields)
