@@ -44,28 +44,32 @@ def main() -> int:
     if args.usage:
         explain += ["--usage", str(args.usage)]
     runs = {"report": [], "explain": []}
-    for _ in range(args.repeat):
+    peak = {}  # one sampled run each after the timed ones: sampling takes CPU (bench_report.measure)
+    for round_ in range(args.repeat + 1):
         for name, cmd in (("report", report), ("explain", explain)):
-            result = measure(cmd, env)
+            result = measure(cmd, env, sample=round_ == args.repeat)
             if result["rc"] != 0:
                 print(f"{name} failed (rc {result['rc']})", file=sys.stderr)
                 return 1
-            runs[name].append(result)
+            if round_ == args.repeat:
+                peak[name] = result["peak_rss"]
+            else:
+                runs[name].append(result)
     document = json.loads(runs["explain"][-1]["stdout"])
     kernels = document["kernels"]
     ratios = [e["wall"] / r["wall"] for r, e in zip(runs["report"], runs["explain"])]
     print(f"{library.name} ({library.stat().st_size:,} bytes, {kernels:,} kernels, {len(document['families']):,} "
           f"families, {len(document['identical_groups']):,} identical groups); {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
-    print("| command | wall, median of %d (runs) | peak RSS (max) |" % args.repeat)
+    print("| command | wall, median of %d (runs) | peak RSS |" % args.repeat)
     print("|---|---|---|")
     for name in ("report", "explain"):
         walls = [r["wall"] for r in runs[name]]
         print(f"| `kfoot {name} --json` | {statistics.median(walls):.2f} s ({', '.join(f'{w:.2f}' for w in walls)}) | "
-              f"{max(r['peak_rss'] for r in runs[name]) / 2**20:,.0f} MiB |")
+              f"{peak[name] / 2**20:,.0f} MiB |")
     print(f"| **ratio** | **{statistics.median(ratios):.2f}×** median of the per-pair ratios "
           f"({', '.join(f'{x:.2f}' for x in ratios)}) | "
-          f"{max(r['peak_rss'] for r in runs['explain']) / max(r['peak_rss'] for r in runs['report']):.2f}× |")
+          f"{peak['explain'] / peak['report']:.2f}× |")
     return 0
 
 
