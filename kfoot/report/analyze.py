@@ -181,7 +181,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
                              initargs=(share,)) as pool:
         decoder = decode_batch if encode is None else functools.partial(decode_batch, encode=encode)
         for batch, packed in zip(batches, pool.map(decoder, batches)):
-            yield [w.key for w in batch], unpack_batch(packed), packed[2] if encode is not None else {}
+            yield [w.key for w in batch], unpack_batch(packed), packed[2]
             if on_progress:
                 on_progress(sum(w.stored for w in batch))
 

@@ -300,7 +300,8 @@ def decode_batch(batch: list[Work], encode=None):
     every arch's image, so names travel once per batch and images carry indices (10x less to
     pickle on libcusparse, where unpickling in the parent was the serial bottleneck). With
     `encode` (images, container offset -> bytes or None), each container's report cache entry is
-    encoded here too, while its results are at hand: (names, images, {container: entry})."""
+    encoded here too, while its results are at hand. (names, images, {container: entry}), the
+    last empty without `encode`."""
     table: dict[str, int] = {}
     images, entries, held = [], {}, {}
     left: dict[ContainerKey, int] = {}
@@ -321,7 +322,7 @@ def decode_batch(batch: list[Work], encode=None):
             if image.rows:
                 image.rows = _kernel_columns(image.rows, table)
         images.extend(container)
-    return (list(table), images) if encode is None else (list(table), images, entries)
+    return list(table), images, entries
 
 
 # The kernel rows' integer figures, in cubin.Kernel's order after name, family and arch.
@@ -343,7 +344,7 @@ def _kernel_columns(rows: list[cubin.Kernel], table: dict[str, int]):
 
 
 def unpack_batch(packed) -> list[ImageResult]:
-    names, images = packed[:2]
+    names, images, _entries = packed
     for image in images:
         for group in image.families.values():
             group.names = [names[i] for i in group.names]
