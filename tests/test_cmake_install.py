@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -17,19 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from oracles.cli import REPO
+from build_fixtures import shipped_source_copy
 from test_cmake_package import _cmake, _ninja, _spec_copy
 
 PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-
-
-def _source_copy(folder: Path) -> Path:
-    """What pip builds kfoot from: pyproject.toml, README.md and the package."""
-    folder.mkdir(parents=True)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(REPO / name, folder / name)
-    shutil.copytree(REPO / "kfoot", folder / "kfoot", ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 def _venv(folder: Path) -> Path:
@@ -49,7 +39,7 @@ def installs(tmp_path_factory, kfoot_wheel):
     subprocess.run([*PIP, "--python", str(venv_python), "install", "--no-deps", str(wheel)], check=True, timeout=600)
     target = root / "target"
     subprocess.run([*PIP, "install", "--no-deps", "--target", str(target), str(wheel)], check=True, timeout=600)
-    editable = _source_copy(root / "checkout")
+    editable = shipped_source_copy(root / "checkout")  # a checkout, as git would give it
     editable_python = _venv(editable / ".venv")
     subprocess.run([*PIP, "--python", str(editable_python), "install", "--no-deps", "-e", str(editable)], check=True,
                    timeout=600)
