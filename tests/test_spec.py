@@ -168,3 +168,21 @@ def test_bundled_specs_load():
     bundled = load_spec()
     assert bundled.path == BUNDLED_SPEC.resolve()
     assert load_spec(DEMO_SPEC).families
+
+
+@pytest.mark.parametrize("where", ["family", "dtype"])
+def test_a_header_that_is_a_fifo_is_named_as_one_and_never_read(tmp_path, where):
+    """A FIFO where a header should be exists: 'does not exist' would send its author looking for
+    a missing file. kfoot says what it is, one line, exit 2, without opening it (which would wait
+    for a writer forever)."""
+    import os
+
+    os.mkfifo(tmp_path / "fifo.cuh")
+    body = GOOD if where == "family" else '[dtypes.mine]\ncpp = "float"\nheader = "fifo.cuh"\nkind = "float"\nbits = 32\n' + GOOD
+    if where == "family":
+        body = body.replace('header = "k.cuh"', 'header = "fifo.cuh"')
+    path = write_spec(tmp_path, body)
+    with pytest.raises(SpecError, match=r"header 'fifo.cuh' is a FIFO, not a regular file"):
+        load_spec(path)
+    result = run_kfoot("enumerate", str(path), check_rc=None, timeout=30)
+    assert_error(result, str(path), "is a FIFO, not a regular file")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from .errors import IDENTIFIER, spec_error
+from .errors import IDENTIFIER, header_problem, spec_error
 
 
 @dataclass(frozen=True)
@@ -320,8 +320,9 @@ def load_dtypes(path: Path, raw: object) -> DTypeTable:
             if not isinstance(header, str) or not header:
                 raise spec_error(path, None, f"{key}.header", "must be a path relative to the spec file")
             header = (path.parent / header).resolve()
-            if not header.is_file():
-                raise spec_error(path, None, f"{key}.header", f"header {table['header']!r} does not exist (looked for {header})")
+            problem = header_problem(table["header"], header)
+            if problem:
+                raise spec_error(path, None, f"{key}.header", problem)
         kind, bits, like = table.get("kind"), table.get("bits"), table.get("like")
         if like is not None:
             if kind is not None or bits is not None:

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from ..core.errors import KfootError
+from ..core.inputfile import special_kind
 
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")  # a macro, dtype or namespace name
 
@@ -25,3 +26,14 @@ def spec_where(path: Path, family: str | None, key: str | None) -> str:
 
 def spec_error(path: Path, family: str | None, key: str | None, message: str) -> SpecError:
     return SpecError(f"{spec_where(path, family, key)}: {message}")
+
+
+def header_problem(value: str, header: Path) -> str | None:
+    """Why the spec's header `value` (resolved to `header`) cannot be used, or None. Judged by
+    stat, never by opening it: a FIFO would wait for a writer."""
+    try:
+        mode = header.stat().st_mode
+    except OSError:
+        return f"header {value!r} does not exist (looked for {header})"
+    kind = special_kind(mode)
+    return f"header {value!r} is {kind}, not a regular file ({header})" if kind else None

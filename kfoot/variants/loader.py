@@ -28,7 +28,7 @@ from .axes import Axis, format_value, load_axis, map_value
 from .axes import derive_order as derive_order_of
 from .build_options import OPTION_KEYS, BuildOptions, check_allowed_flags, load_build, load_options
 from .dtypes import load_dtypes, load_typesets
-from .errors import SpecError, spec_error
+from .errors import SpecError, header_problem, spec_error
 
 # Package data, found through importlib.resources so an installed wheel finds its own copy.
 BUNDLED_DIR = Path(str(importlib.resources.files("kfoot.bundled"))).resolve()
@@ -359,8 +359,9 @@ def _load_family(path: Path, typesets: dict[str, list[str]], raw: object, index:
     if not isinstance(header_value, str) or not header_value:
         raise fail("header", "must be a path relative to the spec file")
     header = (path.parent / header_value).resolve()
-    if not header.is_file():
-        raise fail("header", f"header {header_value!r} does not exist (looked for {header})")
+    problem = header_problem(header_value, header)
+    if problem:
+        raise fail("header", problem)
 
     kernel = raw["kernel"]
     if not isinstance(kernel, str) or not _CPP_QUALIFIED_NAME.match(kernel):
