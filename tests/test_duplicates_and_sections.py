@@ -9,6 +9,7 @@ import json
 import shutil
 import subprocess
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from elftools.elf.elffile import ELFFile
@@ -182,3 +183,40 @@ def test_image_sections_match_pyelftools_on_curand(curand_library, tmp_path):
 
 def test_image_sections_match_pyelftools_on_fixtures(duplicated, tmp_path):
     _check_sections(duplicated[0], tmp_path)
+
+
+MERCURY_UNIT = """__constant__ float table[64];
+__global__ void scaled(float* o, const float* i, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x; if (t < n) o[t] = i[t] * table[t & 63]; }
+"""
+
+
+@pytest.fixture(scope="module")
+def mercury_cubin(tmp_path_factory, nvcc) -> Path:
+    """An sm_100 cubin: its Mercury copies of the tables (`.nv.merc.*`) include sections of their
+    own bytes, unlike libcurand's, whose Mercury sections all lie on the sections they copy."""
+    out = tmp_path_factory.mktemp("merc")
+    (out / "k.cu").write_text(MERCURY_UNIT)
+    proc = subprocess.run([str(nvcc), "-cubin", "-arch", "sm_100", "k.cu", "-o", "k.cubin"],
+                          capture_output=True, text=True, cwd=out)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return out / "k.cubin"
+
+
+def test_image_sections_match_pyelftools_on_mercury_names(mercury_cubin):
+    """A Mercury name is read past the first words every other name is tested on: the section it
+    copies can have a name longer than one word (`.nv.merc.nv.callgraph`), and a Mercury section
+    of its own bytes is counted as that section's category."""
+    with mercury_cubin.open("rb") as handle:
+        sections = [(s.name, s["sh_offset"], s["sh_size"]) for s in ELFFile(handle).iter_sections()
+                    if s.header["sh_type"] != "SHT_NOBITS" and s["sh_size"]]
+    # The fixture holds what the test is about: a Mercury section that no other section overlaps,
+    # whose copied name takes more than 8 bytes after `.nv.merc`.
+    def alone(offset, size):
+        return all(o + n <= offset or offset + size <= o for _, o, n in sections if (o, n) != (offset, size))
+    own = [name for name, offset, size in sections
+           if name.startswith(".nv.merc.") and len(name) > 16 and alone(offset, size)]
+    assert ".nv.merc.nv.callgraph" in own, sections
+    file = analyze_paths([mercury_cubin], ReportOptions()).files[0]
+    assert {name: dict(+Counter(arch.image_sections)) for name, arch in file.archs.items()} == \
+        {"sm_100": dict(+Counter(_oracle_sections(mercury_cubin)))}
