@@ -386,8 +386,13 @@ def _name_heads(name_tables: list[bytes], name_offsets, image_of):
     import numpy as np
 
     lengths = np.array([len(t) for t in name_tables], np.int64)
-    joined = b"".join(t + bytes(_NAME_WINDOW) for t in name_tables)
-    padded = np.frombuffer(joined + bytes(8 + -len(joined) % 8), np.uint8)
+    # One copy of the name tables (with their padding): they hold every kernel's name several
+    # times over (`.text.NAME`, `.nv.info.NAME`...), and copying each padded table, then the
+    # join, then the join padded was 70% of this function's time on MXNet 1.6.
+    window = bytes(_NAME_WINDOW)
+    pieces = [piece for table in name_tables for piece in (table, window)]
+    pieces.append(bytes(8 + -(int(lengths.sum()) + _NAME_WINDOW * len(name_tables)) % 8))
+    padded = np.frombuffer(b"".join(pieces), np.uint8)
     # A uint64 at every byte offset (a stride of one byte): word j of every name is one gather.
     at = np.lib.stride_tricks.as_strided(padded.view(np.uint64), shape=(len(padded) - 7,), strides=(1,),
                                          writeable=False)
