@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
-#include <regex>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -19,17 +19,32 @@
 
 namespace kfoot::detail {
 
+// Whether an NVRTC option is front-end only (nvJitLink never sees it): kfoot/runtime/nvjitlink.py's
+// _FRONT_END, matched by hand, not with std::regex, whose <regex> was ~2 s of g++ CPU in every
+// program that includes runtime.hpp. As std::regex_match's `.*` did, the rest stops at '\n' or '\r'.
+inline bool is_front_end_option(const std::string& o) {
+  static const char* const prefixes[] = {"-D", "-U", "--define-macro=", "--undefine-macro=", "-std=", "--std=", "-I",
+                                         "-diag-suppress=", "--diag-suppress=", "-diag-error=", "--diag-error=",
+                                         "-diag-warn=", "--diag-warn="};
+  static const char* const whole[] = {"-default-device", "--device-as-default-execution-space", "-no-source-include",
+                                      "--no-source-include", "-w", "--disable-warnings", "-restrict", "--restrict",
+                                      "-Wno-deprecated-declarations", "-Wreorder", "-rdc=false", "--rdc=false",
+                                      "-relocatable-device-code=false", "--relocatable-device-code=false"};
+  for (const char* word : whole)
+    if (o == word) return true;
+  for (const char* prefix : prefixes) {
+    const std::size_t n = std::strlen(prefix);
+    if (o.compare(0, n, prefix) == 0 && o.find_first_of("\n\r", n) == std::string::npos) return true;
+  }
+  return false;
+}
+
 // nvJitLink's options for a program compiled with NVRTC `options`; nullopt when kfoot does not
 // link it (debug or relocatable code, or an option whose link-time spelling is unknown).
 inline std::optional<std::vector<std::string>> link_options(const std::string& arch, const std::vector<std::string>& options) {
-  static const std::regex front_end(
-      "^(?:-D.*|-U.*|--define-macro=.*|--undefine-macro=.*|--?std=.*|-default-device"
-      "|--device-as-default-execution-space|--?no-source-include|-w|--disable-warnings|--?restrict"
-      "|--?diag-(?:suppress|error|warn)=.*|-Wno-deprecated-declarations|-Wreorder|-I.*"
-      "|--?(?:rdc|relocatable-device-code)=false)$");
   std::vector<std::string> out{"-arch=" + arch, "-lto", "-optimize-unused-variables"};
   for (const auto& o : options) {
-    if (o.rfind("-arch=", 0) == 0 || std::regex_match(o, front_end)) continue;
+    if (o.rfind("-arch=", 0) == 0 || is_front_end_option(o)) continue;
     std::string s = o.substr(o.find_first_not_of('-') == std::string::npos ? o.size() : o.find_first_not_of('-'));
     auto eq = s.find('=');
     std::string name = s.substr(0, eq), value = eq == std::string::npos ? "" : s.substr(eq + 1);
