@@ -1,4 +1,4 @@
-// A kernel that refuses one-byte types at compile time: bool, int8 and uint8 fail under nvcc
+// A kernel that refuses one-byte types at compile time: bool and int8 fail under nvcc
 // (nvcc prints bool as __nv_bool), the wider types compile. tests/test_keep_going.py.
 #pragma once
 
