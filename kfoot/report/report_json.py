@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import os
 from dataclasses import asdict, fields
 from pathlib import Path
@@ -143,14 +144,22 @@ def _unreadable_document(problem) -> dict:
 
 
 @functools.cache
-def _field_names(cls) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+def _field_reader(cls, leave_out: str) -> tuple[tuple[str, ...], operator.attrgetter]:
+    """The names of a record type's fields but `leave_out`, and a reader of their values (one C
+    call for all of them)."""
+    names = tuple(f.name for f in fields(cls) if f.name != leave_out)
+    read = operator.attrgetter(*names)
+    return names, read if len(names) > 1 else lambda record: (read(record),)  # one name: not a tuple
 
 
-def _flat(record, leave_out: str = "") -> dict:
-    """A record of scalars (a duplicate, a kernel) as a dict: dataclasses.asdict, which copies
-    deeply, took 4 s for MXNet's 53,000 duplicates."""
-    return {name: getattr(record, name) for name in _field_names(type(record)) if name != leave_out}
+def _flat(records: list, leave_out: str = "") -> list[dict]:
+    """Records of scalars of one type (duplicates, kernels) as dicts: dataclasses.asdict, which
+    copies deeply, took 4 s for MXNet's 53,000 duplicates, and a getattr per field in a dict
+    comprehension 0.05 s for MXNet 1.6's 40,512 (0.03 s this way)."""
+    if not records:
+        return []
+    names, read = _field_reader(type(records[0]), leave_out)
+    return [dict(zip(names, read(record))) for record in records]
 
 
 def _file_document(file: FileReport) -> dict:
@@ -159,13 +168,13 @@ def _file_document(file: FileReport) -> dict:
         out["stored_size"] = file.stored_size
     if file.members:
         out["members"] = list(file.members)
-    out["undecodable"] = [_flat(u) for u in file.undecodable]
+    out["undecodable"] = _flat(file.undecodable)
     if file.format == "wheel":
         out["unreadable"] = [{k: v for k, v in _unreadable_document(u).items() if k != "path"} for u in file.unreadable]
-    out["duplicates"] = [_flat(d) for d in file.duplicates]
+    out["duplicates"] = _flat(file.duplicates)
     if file.kernel_rows is not None:
         # the code fingerprint is kfoot explain's, not part of the report's contract
-        out["kernel_list"] = [_flat(k, leave_out="code_digest") for k in file.kernel_rows]
+        out["kernel_list"] = _flat(file.kernel_rows, leave_out="code_digest")
     return out
 
 
