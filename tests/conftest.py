@@ -52,7 +52,7 @@ MODULE_SECONDS = {
     # own time without the shared builds), times 4 to rank them with the figures above: modules
     # left out are the short ones (under 10 s), which should be the last ones handed out.
     "test_aot_lookup": 112, "test_html": 156, "test_gate_spec": 148, "test_ninja_escaping": 136,
-    "test_build_guards": 120, "test_walk": 104, "test_interrupt": 100, "test_rtc_lean": 96,
+    "test_build_guards": 120, "test_walk": 104, "test_interrupt": 100, "test_rtc_lean": 84,
     "test_cubin_resources": 80, "test_wheel_install": 80, "test_aot_lookup_values": 80, "test_docs": 72,
     "test_memory_probe": 80, "test_cmake_install": 60, "test_explain_html": 52,
     "test_compare": 52, "test_ptxas_limits": 52, "test_warm": 48, "test_hybrid": 44, "test_rtc_remote": 44,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from types import SimpleNamespace
 
 import cxxfilt
 import pytest
@@ -94,25 +95,34 @@ def _kernel_text(cubin: bytes, tmp_path, mangled: str) -> bytes:
         return section.data() if section is not None else b""
 
 
-def _check_lean(kernel, header, nvcc, cuobjdump, tmp_path):
-    cubin = kernel.cubin("sm_90")
-    mangled = kernel.lowered_name("sm_90")
-    reference = _nvcc_cubin(nvcc, header, kernel.template_id, mangled, tmp_path)
+def _check_lean(cubin: bytes, mangled: str, reference: bytes, cuobjdump, tmp_path):
     assert _functions(cuobjdump, cubin, tmp_path) == [mangled]
     assert _kernel_text(cubin, tmp_path, mangled), "the kernel's .text is missing"
     assert len(cubin) <= 2 * len(reference), (len(cubin), len(reference))
 
 
-def test_a_cub_kernel_is_within_twice_nvccs_cubin(cub_registry, nvcc, cuobjdump, tmp_path):
+@pytest.fixture(scope="module")
+def cub_lean(cub_registry, nvcc, tmp_path_factory) -> SimpleNamespace:
+    """Python's lean cubin of block_sum<float, 256> (no cache) and nvcc's cubin of the same
+    template-id: made once for the two tests below, each a CUB compile of seconds."""
     kernel = runtime.open_registry(cub_registry, cache=None, trace=None).kernel("block_sum", T="float32", BLOCK=256)
-    _check_lean(kernel, cub_registry / "templates" / "lean.cuh", nvcc, cuobjdump, tmp_path)
+    mangled = kernel.lowered_name("sm_90")
+    reference = _nvcc_cubin(nvcc, cub_registry / "templates" / "lean.cuh", kernel.template_id, mangled,
+                            tmp_path_factory.mktemp("lean_nvcc"))
+    return SimpleNamespace(cubin=kernel.cubin("sm_90"), mangled=mangled, reference=reference)
+
+
+def test_a_cub_kernel_is_within_twice_nvccs_cubin(cub_lean, cuobjdump, tmp_path):
+    _check_lean(cub_lean.cubin, cub_lean.mangled, cub_lean.reference, cuobjdump, tmp_path)
 
 
 def test_a_bundled_kernel_is_within_twice_nvccs_cubin(bundled_registry, nvcc, cuobjdump, tmp_path):
     family, values = BUNDLED_REDUCE
     kernel = runtime.open_registry(bundled_registry, cache=None, trace=None).kernel(family, **values)
     header = bundled_registry / "templates" / "reduce.cuh"
-    _check_lean(kernel, header, nvcc, cuobjdump, tmp_path)
+    mangled = kernel.lowered_name("sm_90")
+    reference = _nvcc_cubin(nvcc, header, kernel.template_id, mangled, tmp_path)
+    _check_lean(kernel.cubin("sm_90"), mangled, reference, cuobjdump, tmp_path)
 
 
 def test_without_nvjitlink_nvrtcs_own_cubin_is_cached_under_another_key(bundled_registry, cuobjdump, tmp_path, monkeypatch):
@@ -128,16 +138,14 @@ def test_without_nvjitlink_nvrtcs_own_cubin_is_cached_under_another_key(bundled_
     assert _functions(cuobjdump, binary.cubin, tmp_path) == [plain.lowered_name("sm_90")]
 
 
-def test_the_cpp_runtime_makes_the_same_lean_cubin(rtc_check, cub_registry, nvcc, cuobjdump, tmp_path):
+def test_the_cpp_runtime_makes_the_same_lean_cubin(rtc_check, cub_registry, cub_lean, cuobjdump, tmp_path):
     out = tmp_path / "cpp.cubin"
     answer = _run(rtc_check, cub_registry, "sm_90", out, "block_sum", "T=float32", "BLOCK=256", env=_env(None, KFOOT_CACHE="off"))
-    python = runtime.open_registry(cub_registry, cache=None, trace=None).kernel("block_sum", T="float32", BLOCK=256)
-    assert answer["lowered_name"] == python.lowered_name("sm_90")
-    reference = _nvcc_cubin(nvcc, cub_registry / "templates" / "lean.cuh", python.template_id, answer["lowered_name"], tmp_path)
+    assert answer["lowered_name"] == cub_lean.mangled
     cubin = out.read_bytes()
     assert _functions(cuobjdump, cubin, tmp_path) == [answer["lowered_name"]]
-    assert _kernel_text(cubin, tmp_path, answer["lowered_name"]) == _kernel_text(python.cubin("sm_90"), tmp_path, answer["lowered_name"])
-    assert len(cubin) <= 2 * len(reference), (len(cubin), len(reference))
+    assert _kernel_text(cubin, tmp_path, answer["lowered_name"]) == _kernel_text(cub_lean.cubin, tmp_path, answer["lowered_name"])
+    assert len(cubin) <= 2 * len(cub_lean.reference), (len(cubin), len(cub_lean.reference))
 
 
 def test_every_default_option_reaches_the_link():
