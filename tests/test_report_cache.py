@@ -339,3 +339,31 @@ def test_entries_encoded_by_workers_are_those_encoded_in_process(inputs, tmp_pat
     documents = [to_document(report) for report in (alone, pooled, repeat, uncached)]
     assert all(document == documents[-1] for document in documents)
     assert all(f["kernel_list"] for f in documents[-1]["files"])
+
+
+def test_images_sharing_name_lists_encode_as_images_holding_copies():
+    """The decoder shares a family's list of names among a container's images (one per arch);
+    the entry packs each shared set of lists once. The entry must be the one written for the
+    same images holding copies of those lists, and read back to the same families."""
+    import copy
+
+    from kfoot.binary.walk import ContainerKey
+    from kfoot.report import result_codec
+    from kfoot.report.decode import FamilyGroup, ImageResult
+
+    key = ContainerKey("lib.so", None, 0, 4096)
+    gemm, conv = ["_Z4gemmIfEvv", "_Z4gemmIdEvv"], ["_Z4convv"]
+    images = []
+    for index, arch in enumerate(("sm_70", "sm_80", "sm_90")):
+        image = ImageResult(".nv_fatbin", arch, "sass", "none", 100, 100, 4096 + 64 * (index + 1), kernel_total=3)
+        image.families["gemm"] = FamilyGroup(2, 30 + index, gemm, [10, 20 + index])
+        image.families["conv"] = FamilyGroup(1, 7, conv, [7])
+        images.append(image)
+    images.append(ImageResult(".nv_fatbin", "sm_90", "sass", "none", 100, 100, 4096 + 512, kernel_total=1))
+    images[-1].families["conv"] = FamilyGroup(1, 9, conv, [9])  # a list shared with other sets
+    unshared = [copy.deepcopy(image) for image in images]
+    assert images[0].families["gemm"].names is images[1].families["gemm"].names
+    assert unshared[0].families["gemm"].names is not unshared[1].families["gemm"].names
+    assert result_codec.entry_bytes(images, key.offset) == result_codec.entry_bytes(unshared, key.offset)
+    back = result_codec.from_cache(json.loads(result_codec.entry_bytes(images, key.offset)), ".nv_fatbin", key)
+    assert [b.families for b in back] == [i.families for i in unshared]
