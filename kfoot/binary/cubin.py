@@ -299,9 +299,10 @@ def measure_tables(tables: list[SectionTable]) -> list[tuple[int, int, dict[str,
     # Each row's index within its own image (section 0 is never counted).
     counts = np.bincount(image_of, minlength=len(tables))
     first_row = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    order = np.argsort(image_of, kind="stable")
-    columns = {field: column[order] for field, column in columns.items()}
-    image_of = image_of[order]
+    if len(image_of) and (np.diff(image_of) < 0).any():  # images of both ELF classes: rows back in image order
+        order = np.argsort(image_of, kind="stable")
+        columns = {field: column[order] for field, column in columns.items()}
+        image_of = image_of[order]
     index_in_image = np.arange(len(image_of)) - first_row[image_of]
     words = _name_heads([t.names for t in tables], columns["name"], image_of)
     # The load bytes only where an image asks for them (the memory estimate; a plain report does not).
@@ -343,10 +344,11 @@ def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[
     words[:-1, mercury] = words[1:, mercury]  # _MERCURY is one word: the name after it
     words[-1, mercury] = 0
     category = np.full(len(placed), IMAGE_SECTIONS.index("other"), np.int64)
+    masked: dict = {}
     for name, prefixes in reversed(_CATEGORY_PREFIXES):
         hit = np.zeros(len(placed), bool)
         for prefix in prefixes:
-            hit |= _prefixed(words, prefix)
+            hit |= _prefixed(words, prefix, masked)
         category[hit] = IMAGE_SECTIONS.index(name)
     placed_types = types[placed]
     category[(placed_types == SHT_REL) | (placed_types == SHT_RELA)] = IMAGE_SECTIONS.index("relocations")
@@ -354,7 +356,7 @@ def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[
     for stype in _SYMBOL_TYPES:
         symbols |= placed_types == stype
     for name in _SYMBOL_NAMES:
-        symbols |= _prefixed(words, name + b"\0")
+        symbols |= _prefixed(words, name + b"\0", masked)
     category[symbols] = IMAGE_SECTIONS.index("symbols")
     # Sums per (image, category): each at most its image's size, exact in float64.
     width = len(IMAGE_SECTIONS)
@@ -410,15 +412,23 @@ def _name_heads(name_tables: list[bytes], name_offsets, image_of):
     return words
 
 
-def _prefixed(words, prefix: bytes):
-    """Which names (columns of _name_heads' words) start with `prefix`."""
+def _prefixed(words, prefix: bytes, masked: dict | None = None):
+    """Which names (columns of _name_heads' words) start with `prefix`. `masked`: the words
+    already cut to a prefix's length, by (word, length), kept for the next test (many prefixes
+    end within the same first bytes)."""
     import numpy as np
 
     hit = None
     for column in range(0, len(prefix), 8):
         chunk = prefix[column:column + 8]
-        mask = int.from_bytes(b"\xff" * len(chunk) + bytes(8 - len(chunk)), "little")
-        word = words[column // 8] if len(chunk) == 8 else words[column // 8] & np.uint64(mask)
+        if len(chunk) == 8:
+            word = words[column // 8]
+        else:
+            word = None if masked is None else masked.get((column, len(chunk)))
+            if word is None:
+                word = words[column // 8] & np.uint64(int.from_bytes(b"\xff" * len(chunk), "little"))
+                if masked is not None:
+                    masked[(column, len(chunk))] = word
         match = word == np.uint64(int.from_bytes(chunk.ljust(8, b"\0"), "little"))
         hit = match if hit is None else hit & match
     return hit
