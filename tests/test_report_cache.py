@@ -367,3 +367,22 @@ def test_images_sharing_name_lists_encode_as_images_holding_copies():
     assert result_codec.entry_bytes(images, key.offset) == result_codec.entry_bytes(unshared, key.offset)
     back = result_codec.from_cache(json.loads(result_codec.entry_bytes(images, key.offset)), ".nv_fatbin", key)
     assert [b.families for b in back] == [i.families for i in unshared]
+
+
+@pytest.mark.parametrize("odd", [None, '"', "\\", "\x01", "\x7f", "\u00e9", "\ud800"])
+def test_an_entry_is_the_json_of_its_results_whatever_the_names(odd):
+    """entry_bytes writes plain names without the json module; held to json.dumps of the same
+    body, for plain names and for names JSON must escape (a quote, a backslash, a control
+    character, DEL, non-ASCII, a lone surrogate), and read back to the same names."""
+    from kfoot.binary.walk import ContainerKey
+    from kfoot.report import result_codec
+    from kfoot.report.decode import FamilyGroup, ImageResult
+
+    key = ContainerKey("lib.so", None, 0, 4096)
+    names = ["_Z4gemmIfEvv", "_Z4conv/v" if odd is None else f"_Z4co{odd}nvv", "_Z1av"]
+    image = ImageResult(".nv_fatbin", "sm_90", "sass", "none", 100, 100, 4096 + 64, kernel_total=3)
+    image.families["gemm"] = FamilyGroup(3, 6, names, [1, 2, 3])
+    expected = json.dumps(result_codec.to_cache([image], key.offset), separators=(",", ":")).encode()
+    assert result_codec.entry_bytes([image], key.offset) == expected
+    (back,) = result_codec.from_cache(json.loads(expected), ".nv_fatbin", key)
+    assert back.families["gemm"].names == names

@@ -125,9 +125,25 @@ def entry_bytes(images: list[ImageResult], base: int) -> bytes | None:
     hostile binary's: not stored, decoded again next time). Called where the container was decoded
     (kfoot.report.decode.decode_batch: in the worker, beside its results)."""
     try:
-        return json.dumps(to_cache(images, base), separators=(",", ":")).encode()
+        body = to_cache(images, base)
+        return (b'{"names":' + _names_json(body["names"]) + b',"images":'
+                + json.dumps(body["images"], separators=(",", ":")).encode() + b"}")
     except (OverflowError, TypeError):
         return None
+
+
+# The bytes JSON writes as they are in a string: printable ASCII but the quote and the backslash.
+_JSON_PLAIN = bytes(c for c in range(0x20, 0x7F) if c not in b'"\\')
+
+
+def _names_json(names: list[str]) -> bytes:
+    """json.dumps(names) with entry_bytes' separators. Names made only of _JSON_PLAIN (as
+    compilers mangle them) are joined as they are: json.dumps took 0.04 s of CPU for a third of
+    MXNet 1.7.0's entries' names (7.4 MB), the join and the check 0.01 s."""
+    text = "".join(names)
+    if names and text.isascii() and not text.encode().translate(None, _JSON_PLAIN):
+        return ('["' + '","'.join(names) + '"]').encode()
+    return json.dumps(names, separators=(",", ":")).encode()
 
 
 def _check(value, kind):
