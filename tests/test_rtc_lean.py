@@ -106,10 +106,13 @@ def cub_lean(cub_registry, nvcc, tmp_path_factory) -> SimpleNamespace:
     """Python's lean cubin of block_sum<float, 256> (no cache) and nvcc's cubin of the same
     template-id: made once for the two tests below, each a CUB compile of seconds."""
     kernel = runtime.open_registry(cub_registry, cache=None, trace=None).kernel("block_sum", T="float32", BLOCK=256)
-    mangled = kernel.lowered_name("sm_90")
+    with pytest.MonkeyPatch.context() as patch:
+        # This process compiles the CUB preamble once: no PCH (~300 MB, kept until the process exits).
+        patch.setenv("KFOOT_PCH", "0")
+        mangled, cubin = kernel.lowered_name("sm_90"), kernel.cubin("sm_90")
     reference = _nvcc_cubin(nvcc, cub_registry / "templates" / "lean.cuh", kernel.template_id, mangled,
                             tmp_path_factory.mktemp("lean_nvcc"))
-    return SimpleNamespace(cubin=kernel.cubin("sm_90"), mangled=mangled, reference=reference)
+    return SimpleNamespace(cubin=cubin, mangled=mangled, reference=reference)
 
 
 def test_a_cub_kernel_is_within_twice_nvccs_cubin(cub_lean, cuobjdump, tmp_path):

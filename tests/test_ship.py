@@ -46,8 +46,12 @@ def _ship(root: Path, mode: str, reference: Path | None = None) -> dict:
         assert proc.returncode == 0, proc.stdout + proc.stderr
     if reference is None:
         reference = root / "reference.cubin"
-        reference.write_bytes(runtime.open_registry(build / "kfoot" / "shiplib", cache=None, trace=None)
-                              .kernel("block_sum", T="float32", BLOCK=128).cubin("sm_90"))
+        with pytest.MonkeyPatch.context() as patch:
+            # This process compiles the CUB preamble once: the PCH it would write (~300 MB, kept
+            # until the process exits) would serve no later program (kfoot.runtime.pch).
+            patch.setenv("KFOOT_PCH", "0")
+            reference.write_bytes(runtime.open_registry(build / "kfoot" / "shiplib", cache=None, trace=None)
+                                  .kernel("block_sum", T="float32", BLOCK=128).cubin("sm_90"))
     shutil.rmtree(build)
     prefix = root / "moved" / "elsewhere"
     prefix.parent.mkdir()
