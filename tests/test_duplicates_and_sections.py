@@ -220,3 +220,30 @@ def test_image_sections_match_pyelftools_on_mercury_names(mercury_cubin):
     file = analyze_paths([mercury_cubin], ReportOptions()).files[0]
     assert {name: dict(+Counter(arch.image_sections)) for name, arch in file.archs.items()} == \
         {"sm_100": dict(+Counter(_oracle_sections(mercury_cubin)))}
+
+
+def test_duplicates_are_ordered_by_waste_then_name_then_arch():
+    """The duplicate rows' order (largest waste first, then name and arch as strings) against
+    Python's own sort of every (arch, name) found more than once: names and archs whose first
+    appearance is not their string order, and wastes that tie."""
+    from kfoot.report.accumulate import Accumulator
+    from kfoot.report.model import FileReport
+
+    acc = Accumulator(FileReport(), ReportOptions())
+    kernels = {  # arch -> (name, code bytes) in the order found
+        "sm_90": [("zeta", 10), ("alpha", 10), ("zeta", 30), ("alpha", 30), ("mid", 5), ("once", 7)],
+        "sm_80": [("alpha", 10), ("alpha", 30), ("beta", 40), ("beta", 20), ("zeta", 20), ("zeta", 1), ("zeta", 9)],
+        "sm_100": [("mid", 10), ("mid", 10)],
+    }
+    for arch, found in kernels.items():
+        acc.ids_by_arch[arch] = [acc._stable_id(name) for name, _ in found]
+        acc.sizes_by_arch[arch] = [size for _, size in found]
+    expected = []
+    for arch, found in kernels.items():
+        for name in {n for n, _ in found}:
+            sizes = [size for n, size in found if n == name]
+            if len(sizes) > 1:
+                expected.append((-(sum(sizes) - max(sizes)), name, arch, len(sizes)))
+    got = [(-d.wasted_bytes, d.name, d.arch, d.copies) for d in acc._duplicates()]
+    assert got == sorted(expected)
+    assert [w for w, *_ in got].count(-10) == 5  # ties in waste, told apart by name, then arch

@@ -3,8 +3,6 @@ lands in exactly one bucket (host, container overhead, device per arch, filtered
 
 from __future__ import annotations
 
-from itertools import repeat
-
 from ..binary import compress_modes
 from .decode import ImageResult
 from .families import stable_name
@@ -154,11 +152,15 @@ class Accumulator:
         """Every (arch, name without module IDs) found more than once, with its copies and the
         bytes of all but the largest; each one's largest copy kept for copies(). Column-wise:
         MXNet 1.7 has 546,647 loaded kernels and 53,256 duplicates; a Python loop over them, on
-        the serial path after the last image, took 0.5 s."""
+        the serial path after the last image, took 0.5 s. Ordered column-wise too (largest waste
+        first, then name and arch): a tuple each, sorted, was half of what was left (MXNet 1.6's
+        40,512: 0.149 -> 0.078 s)."""
         import numpy as np
 
-        found, self.largest_copy = [], {}
-        for arch, ids in self.ids_by_arch.items():
+        self.largest_copy = {}
+        archs = list(self.ids_by_arch)
+        found = []  # per arch: (waste, name indices, arch index, copies)
+        for arch_index, (arch, ids) in enumerate(self.ids_by_arch.items()):
             stable = np.array(ids, np.int64)
             seen = np.bincount(stable, minlength=len(self.stable_names))
             again = np.flatnonzero(seen[stable] > 1)
@@ -169,13 +171,23 @@ class Accumulator:
             starts = np.flatnonzero(np.diff(by_name, prepend=-1))
             sizes = np.asarray(self.sizes_by_arch[arch], np.int64)[order]
             largest = np.maximum.reduceat(sizes, starts)
-            names = by_name[starts].tolist()
-            self.largest_copy[arch] = dict(zip(names, largest.tolist()))
-            found += zip((-(np.add.reduceat(sizes, starts) - largest)).tolist(),
-                         map(self.stable_names.__getitem__, names), repeat(arch),
-                         np.diff(starts, append=len(order)).tolist())
-        found.sort()
-        return [Duplicate(name, arch, copies, -negative_waste) for negative_waste, name, arch, copies in found]
+            names = by_name[starts]
+            self.largest_copy[arch] = dict(zip(names.tolist(), largest.tolist()))
+            found.append((np.add.reduceat(sizes, starts) - largest, names, np.full(len(names), arch_index, np.int64),
+                          np.diff(starts, append=len(order))))
+        if not found:
+            return []
+        waste, names, arch_of, copies = (np.concatenate(column) for column in zip(*found))
+        # Names and archs compared as strings: by their ranks in sorted order.
+        listed = np.unique(names)
+        name_rank = np.zeros(len(self.stable_names), np.int64)
+        name_rank[sorted(listed.tolist(), key=self.stable_names.__getitem__)] = np.arange(len(listed))
+        arch_rank = np.zeros(len(archs), np.int64)
+        arch_rank[sorted(range(len(archs)), key=archs.__getitem__)] = np.arange(len(archs))
+        order = np.lexsort((arch_rank[arch_of], name_rank[names], -waste))
+        return list(map(Duplicate, map(self.stable_names.__getitem__, names[order].tolist()),
+                        map(archs.__getitem__, arch_of[order].tolist()), copies[order].tolist(),
+                        waste[order].tolist()))
 
     def copies(self):
         """((arch, name without module IDs), its largest copy's code bytes) for every loaded SASS
