@@ -1,5 +1,6 @@
-"""Session-wide AOT build of the demo spec (kfoot/bundled/demo.toml) for sm_80 and sm_90, and the
-C++ test programs tests/cpp/rtc_check.cpp and vectors.cpp.
+"""Session-wide AOT build of the demo spec (kfoot/bundled/demo.toml) for sm_80 and sm_90, the
+C++ test programs tests/cpp/rtc_check.cpp and vectors.cpp, and nvcc_repacked (nvcc builds that
+differ only in fatbinary's packing, made from one build's images).
 
 Compiling the demo is the single most expensive step of the build tests (~30 s of CPU), and
 each C++ test program ~15 s and serves several modules, so each is made once per run
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -115,3 +117,44 @@ def kfoot_wheel(tmp_path_factory) -> Path:
 
     _, record = once_per_run(tmp_path_factory, "kfoot_wheel", build)
     return Path(record["wheel"])
+
+
+# nvcc builds that differ only in how fatbinary packs the same images (--compress-mode, --concat,
+# -Xfatbin flags) run cicc, ptxas and cudafe++ once: one nvcc -keep build of an anchor, then each
+# build the steps of its own dry run from the first that differs from the anchor's (the ones
+# before would remake the same files in the -keep folder). conftest.py's objects and
+# test_what_if_compress's fatbins; both check the result against nvcc's own.
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def is_assignment(step: str) -> bool:
+    """A step of nvcc_steps that sets a variable (PATH=..., CICC_PATH=...), not a command."""
+    return _ASSIGNMENT.match(step) is not None
+
+
+def nvcc_steps(nvcc: Path, args: list[str], out: Path, keep: Path) -> list[str]:
+    """What `nvcc ARGS -o OUT -keep -keep-dir KEEP` would run (its --dryrun): variable
+    assignments, then commands. RuntimeError (naming OUT) where nvcc refuses the arguments."""
+    proc = subprocess.run([str(nvcc), "--dryrun", *args, "-o", str(out), "-keep", "-keep-dir", str(keep)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"nvcc failed for {out.name}: {proc.stderr[-2000:]}")
+    return [line[3:] for line in proc.stderr.splitlines() if line.startswith("#$ ")]
+
+
+def nvcc_repacked(nvcc: Path, args: list[str], out: Path, keep: Path, anchor_steps: list[str]) -> Path:
+    """OUT as `nvcc ARGS -o OUT` makes it, given KEEP holding the files of the nvcc -keep build
+    whose nvcc_steps are ANCHOR_STEPS: only the steps from the first that differs are run."""
+    steps = nvcc_steps(nvcc, args, out, keep)
+    env = dict(os.environ)
+    env.update(step.split("=", 1) for step in steps if is_assignment(step))
+    commands = [step for step in steps if not is_assignment(step)]
+    done = [step for step in anchor_steps if not is_assignment(step)]
+    same = 0
+    while same < min(len(commands), len(done)) and commands[same] == done[same]:
+        same += 1
+    for command in commands[same:]:
+        proc = subprocess.run(["/bin/sh", "-c", command], env=env, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"nvcc failed for {out.name}: {command[:200]}: {proc.stderr[-2000:]}")
+    return out

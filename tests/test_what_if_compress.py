@@ -6,13 +6,13 @@ nvcc runs for that mode, and pyelftools' size of the `.nv_fatbin` section of the
 from __future__ import annotations
 
 import json
-import shlex
 import subprocess
 from pathlib import Path
 
 import pytest
 from elftools.elf.elffile import ELFFile
 
+from build_fixtures import is_assignment, nvcc_repacked, nvcc_steps
 from kfoot.binary.compress_modes import MODES
 from kfoot.report.analyze import ReportOptions, analyze_paths
 from oracles.cli import run_kfoot
@@ -25,15 +25,12 @@ BUILDS = {**{mode: [f"--compress-mode={mode}"] for mode in MODES}, "compress-all
           **{f"concat-{mode}": ["--concat", f"--compress-mode={mode}"] for mode in ("speed", "balance", "size")}}
 
 
-# The build whose fatbin nvcc writes in full; every other mode's is packed from its images.
+# The build whose fatbin nvcc writes in full; every other build's is repacked from its images.
 ANCHOR = "size"
 
 
-def _dry_run(nvcc: Path, flags: list[str], target: Path, keep: Path) -> list[str]:
-    """The commands `nvcc -fatbin` would run for `flags` (its --dryrun), with -keep's file names."""
-    proc = subprocess.run([str(nvcc), "--dryrun", "-fatbin", *GENCODE, *flags, str(FIXTURE_SRC), "-o", str(target),
-                           "-keep", "-keep-dir", str(keep)], capture_output=True, text=True, check=True)
-    return [line[3:] for line in proc.stderr.splitlines() if line.startswith("#$ ")]
+def _args(flags: list[str]) -> list[str]:
+    return ["-fatbin", *GENCODE, *flags, str(FIXTURE_SRC)]
 
 
 def _is_packing(command: str) -> bool:
@@ -42,33 +39,30 @@ def _is_packing(command: str) -> bool:
 
 @pytest.fixture(scope="module")
 def fatbins(nvcc, tmp_path_factory) -> dict[str, Path]:
-    """Every build's fatbin as nvcc writes it. Only fatbinary's packing depends on the mode (the
+    """Every build's fatbin as nvcc writes it. Only fatbinary's packing depends on the build (the
     images cicc and ptxas make do not), so cicc and ptxas run once (9 full builds: ~25 s of CPU):
-    the ANCHOR build keeps its images (-keep), and each build's fatbin is made by the fatbinary
-    command nvcc itself runs for that build (its --dryrun) over those images.
+    the ANCHOR build keeps its images (-keep) and each build runs only the steps of its own nvcc
+    dry run that differ from the anchor's (build_fixtures.nvcc_repacked: its fatbinary command).
     test_every_build_packs_the_same_images_as_nvcc_writes_them holds this to nvcc's own output."""
     out = tmp_path_factory.mktemp("what-if")
     keep = out / "keep"
     keep.mkdir()
     anchor = out / f"nvcc_{ANCHOR}.fatbin"
-    subprocess.run([str(nvcc), "-fatbin", *GENCODE, *BUILDS[ANCHOR], str(FIXTURE_SRC), "-o", str(anchor),
-                    "-keep", "-keep-dir", str(keep)], check=True, capture_output=True)
+    subprocess.run([str(nvcc), *_args(BUILDS[ANCHOR]), "-o", str(anchor), "-keep", "-keep-dir", str(keep)],
+                   check=True, capture_output=True)
+    anchor_steps = nvcc_steps(nvcc, _args(BUILDS[ANCHOR]), anchor, keep)
     built = {"nvcc-anchor": anchor}
     for name, flags in BUILDS.items():
-        target = out / f"compress_modes_{name}.fatbin"
-        (packing,) = filter(_is_packing, _dry_run(nvcc, flags, target, keep))
-        command = shlex.split(packing)
-        subprocess.run([str(nvcc.parent / command[0]), *command[1:]], check=True, capture_output=True)
-        built[name] = target
+        built[name] = nvcc_repacked(nvcc, _args(flags), out / f"compress_modes_{name}.fatbin", keep, anchor_steps)
     return built
 
 
 def test_every_build_packs_the_same_images_as_nvcc_writes_them(fatbins, nvcc, tmp_path):
     """The fixture's shortcut held to nvcc: each build's dry run differs from the ANCHOR's only in
     the fatbinary step (the same cicc and ptxas commands, so the same images), and the ANCHOR's
-    fatbin packed that way is, byte for byte, the one nvcc wrote."""
+    fatbin repacked that way is, byte for byte, the one nvcc wrote."""
     keep = tmp_path / "keep"
-    steps = {name: _dry_run(nvcc, flags, tmp_path / "x.fatbin", keep) for name, flags in BUILDS.items()}
+    steps = {name: nvcc_steps(nvcc, _args(flags), tmp_path / "x.fatbin", keep) for name, flags in BUILDS.items()}
     for name, commands in steps.items():
         assert [c for c in commands if not _is_packing(c)] == [c for c in steps[ANCHOR] if not _is_packing(c)], name
         assert sum(map(_is_packing, commands)) == 1, name
@@ -155,3 +149,22 @@ def test_an_undecodable_image_is_predicted_as_stored(fatbins, tmp_path):
     file = json.loads(proc.stdout)["files"][0]
     assert file["undecodable"]
     assert file["what_if_compress"]["size"] <= len(data) + 8  # the broken image kept at its stored size
+
+
+def test_the_compress_mode_objects_pack_the_anchors_images(nvcc, tmp_path):
+    """conftest.py's REPACKED objects (build_fixtures.nvcc_repacked): each one's nvcc dry run runs
+    the anchor's very commands up to its fatbinary step, so the images it packs are the anchor's
+    (their .nv_fatbin sections were checked against full nvcc builds, byte for byte)."""
+    from conftest import FIXTURE_SRC as CUDA_SRC, FIXTURES, REPACK_ANCHOR, REPACKED, _nvcc_args
+
+    keep = tmp_path / "keep"
+
+    def commands(name: str) -> list[str]:
+        steps = nvcc_steps(nvcc, _nvcc_args(*FIXTURES[name], [CUDA_SRC / "kernels.cu"]), tmp_path / "x.o", keep)
+        return [step for step in steps if not is_assignment(step)]
+
+    anchor = commands(REPACK_ANCHOR)
+    packing = next(i for i, command in enumerate(anchor) if _is_packing(command))
+    for name in REPACKED:
+        own = commands(name)
+        assert own[:packing] == anchor[:packing] and _is_packing(own[packing]), name
