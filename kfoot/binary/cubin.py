@@ -304,16 +304,26 @@ def measure_tables(tables: list[SectionTable]) -> list[tuple[int, int, dict[str,
         columns = {field: column[order] for field, column in columns.items()}
         image_of = image_of[order]
     index_in_image = np.arange(len(image_of)) - first_row[image_of]
-    words = _name_heads([t.names for t in tables], columns["name"], image_of)
-    # The load bytes only where an image asks for them (the memory estimate; a plain report does not).
-    loads = _load_bytes(columns, words, image_of, len(tables)) if any(t.load for t in tables) \
-        else [(0, 0)] * len(tables)
-    sections = _image_sections(columns, words, image_of, index_in_image, [t.image_size for t in tables])
+    names = [t.names for t in tables]
+    # The load bytes only where an image asks for them (the memory estimate; a plain report does
+    # not): then every section's name is read, else only those of the sections holding bytes.
+    if any(t.load for t in tables):
+        words = _name_heads(names, columns["name"], image_of)
+        loads = _load_bytes(columns, words, image_of, len(tables))
+
+        def words_at(rows):
+            return words[:, rows]
+    else:
+        loads = [(0, 0)] * len(tables)
+
+        def words_at(rows):
+            return _name_heads(names, columns["name"][rows], image_of[rows])
+    sections = _image_sections(columns, words_at, image_of, index_in_image, [t.image_size for t in tables])
     return [((load, data) if t.load else (0, 0)) + (by_category if t.sections else None,)
             for t, (load, data), by_category in zip(tables, loads, sections)]
 
 
-def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[int]) -> list[dict[str, int]]:
+def _image_sections(columns, words_at, image_of, index_in_image, image_sizes: list[int]) -> list[dict[str, int]]:
     """Each image's bytes by category. Each file byte is counted once: sections are taken in file
     order and a byte another section already covered is not counted again (a forged table may
     overlap); what no section covers (ELF header, program headers, section header table, the
@@ -321,7 +331,7 @@ def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[
 
     Column-wise over many images (measure_tables), not a loop over sections: MXNet's libmxnet.so
     has 1.8 million sections in its cubins, and a Python loop body per section was a third of
-    `kfoot report`'s time there."""
+    `kfoot report`'s time there. `words_at(rows)`: _name_heads' words of those rows' names."""
     import numpy as np
 
     types = columns["type"]
@@ -339,7 +349,7 @@ def _image_sections(columns, words, image_of, index_in_image, image_sizes: list[
     reached = np.maximum.accumulate(np.concatenate(([0], ends[:-1])))
     counted = np.maximum(ends - np.maximum(offsets, reached), 0)
     # Each section's category from the first bytes of its name in the section name table.
-    words = words[:, placed]
+    words = words_at(placed)
     mercury = _prefixed(words, _MERCURY + b".")
     words[:-1, mercury] = words[1:, mercury]  # _MERCURY is one word: the name after it
     words[-1, mercury] = 0
