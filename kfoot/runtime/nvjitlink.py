@@ -30,11 +30,15 @@ LINK_OPTIONS = ("-lto", "-optimize-unused-variables")
 # Code-generation options that must reach the link step (where ptxas runs), as nvJitLink spells them.
 _FORWARDED = {"ftz": "-ftz", "prec-div": "-prec-div", "prec-sqrt": "-prec-sqrt", "fmad": "-fma"}
 _FAST_MATH = ("-ftz=true", "-prec-div=false", "-prec-sqrt=false", "-fma=true")
-# Options that only steer the front end: harmless under -dlto.
-_FRONT_END = re.compile(r"^(?:-D.*|-U.*|--define-macro=.*|--undefine-macro=.*|--?std=.*|-default-device"
-                        r"|--device-as-default-execution-space|--?no-source-include|-w|--disable-warnings|--?restrict"
-                        r"|--?diag-(?:suppress|error|warn)=.*|-Wno-deprecated-declarations|-Wreorder|-I.*"
-                        r"|--?(?:rdc|relocatable-device-code)=false)$")
+# Options that only steer the front end: harmless under -dlto. Matched whole, the rest of a
+# prefix option holding no line break: as detail/nvjitlink.hpp decides (an option with one is
+# not kfoot's to interpret: not linked).
+_REST = r"[^\n\r]*"
+_FRONT_END = re.compile(rf"(?:-D{_REST}|-U{_REST}|--define-macro={_REST}|--undefine-macro={_REST}|--?std={_REST}"
+                        r"|-default-device|--device-as-default-execution-space|--?no-source-include|-w"
+                        r"|--disable-warnings|--?restrict"
+                        rf"|--?diag-(?:suppress|error|warn)={_REST}|-Wno-deprecated-declarations|-Wreorder|-I{_REST}"
+                        r"|--?(?:rdc|relocatable-device-code)=false)")
 
 
 def link_options(arch: str, options: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -43,7 +47,7 @@ def link_options(arch: str, options: tuple[str, ...]) -> tuple[str, ...] | None:
     kfoot does not know: NVRTC's own cubin is then the right one)."""
     out = [f"-arch={arch}", *LINK_OPTIONS]
     for option in options:
-        if option.startswith("-arch=") or _FRONT_END.match(option):
+        if option.startswith("-arch=") or _FRONT_END.fullmatch(option):
             continue
         name, _, value = option.lstrip("-").partition("=")
         if name == "maxrregcount":
