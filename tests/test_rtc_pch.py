@@ -227,3 +227,25 @@ def test_a_killed_cpp_process_pch_folder_is_removed_by_python(rtc_check, scale_r
     assert locks[0].exists(), "a killed C++ process cannot clean up: the folder stays"
     subprocess.run([sys.executable, "-c", HOLD_SCRIPT, "exit"], input="", check=True, env=_pch_env(tmp), timeout=120)
     assert list(tmp.iterdir()) == []
+
+
+CHECK_SCRIPT = r"""
+import glob, json, os, sys
+from kfoot.compile.nvrtc_checks import check_registry
+from kfoot.runtime import pch
+from kfoot.runtime.registry import load_registry
+check = check_registry(load_registry(sys.argv[1]), "sm_90")
+print(json.dumps({"programs": check.programs,
+                  "files": len(glob.glob(os.path.join(os.environ["TMPDIR"], "kfoot-pch-*", "*.pch")))}))
+"""
+
+
+def test_a_builds_nvrtc_check_makes_no_pch(mini_registry, tmp_path):
+    """`kfoot build`'s NVRTC check compiles one program per header: a PCH of its preamble would
+    serve nothing (a CUB preamble's is ~300 MB, and ~1.3 s of NVRTC's CPU to write)."""
+    env = dict(os.environ, TMPDIR=str(tmp_path), KFOOT_PCH="1", PYTHONPATH=str(REPO))
+    proc = subprocess.run([sys.executable, "-c", CHECK_SCRIPT, str(mini_registry)],
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)
+    assert found["programs"] >= 1 and found["files"] == 0, found

@@ -238,11 +238,14 @@ def _batch_key(family: RegistryFamily) -> tuple:
     return (family.header, family.include_dirs, family.options)
 
 
-def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None):
+def compile_variants(context: SourceContext, variants: list[RegistryVariant], cache: DiskCache | None, *,
+                     make_pch: bool = True):
     """Compile variants as one NVRTC program and store them; returns the CompiledProgram.
 
     The program includes the header of every family involved (warm groups by header, so it is
-    usually one). Include paths are not part of the key: the headers' content is.
+    usually one). Include paths are not part of the key: the headers' content is. `make_pch`
+    False: no PCH is made of its preamble (kfoot.runtime.pch), for a caller that compiles each
+    preamble once.
     """
     families = list(dict.fromkeys(context.registry.families[v.family].name for v in variants))
     families = [context.registry.families[name] for name in families]
@@ -252,7 +255,7 @@ def compile_variants(context: SourceContext, variants: list[RegistryVariant], ca
     program = pch.compile_program(program_source(headers, [v.template_id for v in variants]),
                                   [v.template_id for v in variants], options,
                                   link=nvjitlink.link_options(context.arch, options) if lean else None,
-                                  digests=[context.digest(f) for f in families])
+                                  digests=[context.digest(f) for f in families], make=make_pch)
     if cache is not None:
         kernels = [(context.key(v), program.lowered_names[v.template_id], context.meta(v, program.seconds, len(variants)))
                    for v in variants]

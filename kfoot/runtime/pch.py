@@ -181,9 +181,9 @@ def prepare() -> None:
 
 
 def compile_program(source: str, name_expressions: list[str], options: tuple[str, ...], *,
-                    link: tuple[str, ...] | None, digests: list[str]) -> nvrtc.CompiledProgram:
+                    link: tuple[str, ...] | None, digests: list[str], make: bool = True) -> nvrtc.CompiledProgram:
     """nvrtc.compile_program with this process's PCH of the preamble: used when there is one,
-    made when there is none."""
+    made when there is none unless `make` is False (a caller that compiles each preamble once)."""
     if not enabled():
         return nvrtc.compile_program(source, name_expressions, options, link=link)
     key = preamble_key(source, options, digests)
@@ -207,6 +207,8 @@ def compile_program(source: str, name_expressions: list[str], options: tuple[str
             STATS.refused += 1
             _failed.add(key)
         return program or nvrtc.compile_program(source, name_expressions, options, link=link)
+    if not make:
+        return nvrtc.compile_program(source, name_expressions, options, link=link)
     partial = os.path.join(folder, f"{key}.{os.getpid()}.{threading.get_ident()}.tmp")
     program = nvrtc.compile_program(source, name_expressions, (*options, f"--create-pch={partial}", "--pch-messages=true"),
                                     link=link)
