@@ -176,8 +176,9 @@ def parse_cubin(buf, where=None, *, with_resources: bool = False, with_load: boo
     types, offsets, sizes = table["type"], table["offset"], table["size"]
     # offset + size past the end, without adding (a forged uint64 would wrap)
     past = (offsets > size) | (sizes > size - np.minimum(offsets, size))
-    past &= ~_no_file_bytes(types)
-    if past.any():
+    # Sections without file bytes may run past the end; those are told apart only when some
+    # section does (a fifth of MXNet's images): 9 numpy calls an image saved otherwise.
+    if past.any() and (past := past & ~_no_file_bytes(types)).any():
         index = int(np.argmax(past))
         raise FormatError(f"section {index} points past the end of the image", where, shoff + index * shentsize)
     if shstrndx >= shnum:
