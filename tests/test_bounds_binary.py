@@ -435,3 +435,33 @@ def test_the_memory_table_says_why_a_sass_module_is_not_estimated(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "1 sass modules not estimated (SASS image not decoded)" in proc.stdout
     assert "PTX without ptxas" not in proc.stdout
+
+
+def test_kernel_groupings_hold_a_bounded_number_of_names_and_group_as_family_of_does():
+    """Decoding shares each distinct list of kernel names' grouping among the images of one call
+    (kfoot.report.decode.Groupings). What it keeps is bounded by names, not by lists: a binary
+    of many images of thousands of distinct names each cannot make it hold them all (a bound of
+    4,096 lists held 8 M names, 770 MiB). Each grouping is the one a plain pass of family_of
+    gives."""
+    from collections import defaultdict
+
+    from kfoot.report.decode import Groupings
+    from kfoot.report.families import family_of
+
+    groupings = Groupings()
+    peak = 0
+    for image in range(40):
+        names = tuple(f"_ZN2ns{image % 3}6kernelILi{image}ELi{k}EEEvv" if k % 5 else f"_Z5other{k}v" for k in range(5000))
+        expected = defaultdict(list)
+        for index, name in enumerate(names):
+            expected[family_of(name)].append(index)
+        got = groupings.of(names)
+        assert [(family, members) for family, members, _ in got] == \
+            [(family, [names[i] for i in at]) for family, at in expected.items()]
+        for family, members, pick in got:
+            at = expected[family]
+            picked = list(range(len(names))) if pick is None else [pick] if type(pick) is int else list(pick(range(len(names))))
+            assert picked == at
+        assert groupings.of(names) is got or groupings.held == len(names)  # kept, unless it was just cleared
+        peak = max(peak, groupings.held)
+    assert 0 < peak <= Groupings.HELD_NAMES

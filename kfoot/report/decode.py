@@ -88,9 +88,10 @@ class ImageResult:
     # from where its container lies, not from its bytes (the report cache does not hold it).
     relocatable: bool = False
 
-    def set_kernels(self, image: cubin.Cubin, work: Work) -> None:
-        """Group the image's kernels by family (and keep each as a row with --kernels). A plain
-        report reads only their names and sizes: no Kernel object and one family lookup each."""
+    def set_kernels(self, image: cubin.Cubin, work: Work, groupings: Groupings | None = None) -> None:
+        """Group the image's kernels by family (and keep each as a row with --kernels), sharing
+        `groupings` with the other images of the call. A plain report reads only their names and
+        sizes: no Kernel object and one family lookup each."""
         names, code_bytes = image.kernel_names, image.kernel_code_bytes
         self.kernel_total = len(names)
         rows = image.kernels if work.resources or work.fingerprints else None
@@ -99,7 +100,7 @@ class ImageResult:
             names, code_bytes = [names[i] for i in kept], [code_bytes[i] for i in kept]
             rows = None if rows is None else [rows[i] for i in kept]
         families = self.families
-        for family, family_names, pick in _grouping(tuple(names)):
+        for family, family_names, pick in (groupings or Groupings()).of(tuple(names)):
             sizes = list(code_bytes) if pick is None else [code_bytes[pick]] if type(pick) is int \
                 else list(pick(code_bytes))
             families[family] = FamilyGroup(len(family_names), sum(sizes), family_names, sizes)
@@ -113,34 +114,43 @@ class ImageResult:
         return sum(group.kernels for group in self.families.values())
 
 
-# An image's kernels grouped by family, by its list of kernel names: a container's images for each
-# arch mostly hold the same names (MXNet 1.6: 2,424 images with kernels, 372 distinct lists), so
-# each list is grouped once, and its images share each family's list of names (sent to the parent
-# once per batch: decode_batch). Bounded: cleared when full.
-_GROUPINGS: dict[tuple[str, ...], list] = {}
-_GROUPINGS_HELD = 1 << 12
+class Groupings:
+    """Images' kernels grouped by family, by their list of kernel names, for one decoding call
+    (decode_many): a container's images for each arch mostly hold the same names (MXNet 1.6:
+    2,424 images with kernels, 372 distinct lists), so each list is grouped once, and its images
+    share each family's list of names (packed and pickled once per batch: decode_batch). Held for
+    that call only, and at most HELD_NAMES names: cleared when more (the memory bound counts
+    what decoding holds, and these outlive their images)."""
 
+    HELD_NAMES = 1 << 16
 
-def _grouping(names: tuple[str, ...]) -> list[tuple[str, list[str], object]]:
-    """(family, its kernels' names, which of the image's kernels they are: None for all, an index
-    for one, an itemgetter for more) for each family, in the order of its first kernel. The name
-    lists are shared: never changed in place."""
-    found = _GROUPINGS.get(names)
-    if found is None:
-        members: dict[str, list[int]] = {}
-        for index, family in enumerate(map(family_of, names)):
-            at = members.get(family)
-            if at is None:
-                members[family] = [index]
-            else:
-                at.append(index)
-        found = [(family, [names[i] for i in at],
-                  None if len(at) == len(names) else at[0] if len(at) == 1 else itemgetter(*at))
-                 for family, at in members.items()]
-        if len(_GROUPINGS) >= _GROUPINGS_HELD:
-            _GROUPINGS.clear()
-        _GROUPINGS[names] = found
-    return found
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, ...], list] = {}
+        self.held = 0  # names in the keys held
+
+    def of(self, names: tuple[str, ...]) -> list[tuple[str, list[str], object]]:
+        """(family, its kernels' names, which of the image's kernels they are: None for all, an
+        index for one, an itemgetter for more) for each family, in the order of its first
+        kernel. The name lists are shared: never changed in place."""
+        found = self._found.get(names)
+        if found is None:
+            members: dict[str, list[int]] = {}
+            for index, family in enumerate(map(family_of, names)):
+                at = members.get(family)
+                if at is None:
+                    members[family] = [index]
+                else:
+                    at.append(index)
+            found = [(family, [names[i] for i in at],
+                      None if len(at) == len(names) else at[0] if len(at) == 1 else itemgetter(*at))
+                     for family, at in members.items()]
+            if self.held + len(names) > self.HELD_NAMES:
+                self._found.clear()
+                self.held = 0
+            if len(names) <= self.HELD_NAMES:
+                self._found[names] = found
+                self.held += len(names)
+        return found
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -160,7 +170,7 @@ def _looks_like_ptx(head) -> bool:
 
 
 def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: str | None,
-                  pending: list | None) -> ImageResult:
+                  pending: list | None, groupings: Groupings | None) -> ImageResult:
     declared = entry.uncompressed_size if entry.compression != "none" else entry.slot_size
     full = payload is not None and (entry.compression == "none" or len(payload) == declared)
     result = ImageResult(work.section, entry.arch_name, entry.kind_name, entry.compression, stored,
@@ -176,7 +186,7 @@ def _image_result(work: Work, entry: fatbin.Entry, payload, stored: int, error: 
         except FormatError as exc:
             result.error = f"SASS image does not parse: {exc.message}"
             return result
-        result.set_kernels(image, work)
+        result.set_kernels(image, work, groupings)
         result.global_symbols = image.global_symbols
         if image.section_table is not None:
             pending.append((result, image.section_table))  # measured with others (decode_many)
@@ -199,13 +209,15 @@ MEASURE_TABLE_BYTES = 4 << 20
 
 def decode_many(works):
     """Decode work items in order, yielding (work, its image results) once each result is
-    complete. Never raises for bad payloads: marks them."""
+    complete. Never raises for bad payloads: marks them. Images share their kernel groupings
+    within the call (Groupings), never with another call's."""
     pending: list[tuple[ImageResult, cubin.SectionTable]] = []
+    groupings = Groupings()
     decoded = []
     held = 0
     for work in works:
         before = len(pending)
-        decoded.append((work, decode(work, pending)))
+        decoded.append((work, decode(work, pending, groupings)))
         held += sum(len(t.headers) + len(t.names) for _, t in pending[before:])
         if len(pending) >= MEASURE_IMAGES or held >= MEASURE_TABLE_BYTES:
             _measure(pending)
@@ -221,7 +233,7 @@ def _measure(pending: list) -> None:
     pending.clear()
 
 
-def decode(work: Work, pending: list | None = None) -> list[ImageResult]:
+def decode(work: Work, pending: list | None = None, groupings: Groupings | None = None) -> list[ImageResult]:
     """Decode one work item into image results. Never raises for bad payloads: marks them.
     With `pending`, SASS images' load bytes and sections are left to measure later: each image
     result is added to it with its section table (decode_many)."""
@@ -244,7 +256,7 @@ def decode(work: Work, pending: list | None = None) -> list[ImageResult]:
                              global_symbols=image.global_symbols, load_bytes=image.load_bytes,
                              data_bytes=image.data_bytes, container=work.key, image_sections=image.sections,
                              relocatable=work.relocatable)
-        result.set_kernels(image, work)
+        result.set_kernels(image, work, groupings)
         return [result]
     entry = work.entry
     # The slot is read as decompress needs it (a prefix, or whole once its size is within the bound).
@@ -273,14 +285,14 @@ def decode(work: Work, pending: list | None = None) -> list[ImageResult]:
         error = str(exc)
     slots = _predicted(entry, payload, work.members is not None) if predict and error is None else None
     if work.members is None:
-        result = _image_result(work, entry, payload, entry.slot_size, error, pending)
+        result = _image_result(work, entry, payload, entry.slot_size, error, pending, groupings)
         result.what_if = slots
         return [result]
     results = []
     for member, share in zip(work.members, work.shares):
         start, length = member.group_slice
         part = None if payload is None else payload[start:start + length]
-        results.append(_image_result(work, member, part, share, error, pending))
+        results.append(_image_result(work, member, part, share, error, pending, groupings))
         results[-1].what_if = slots if slots is None or len(results) == 1 else dict.fromkeys(slots, 0)
     return results
 
@@ -345,7 +357,7 @@ def decode_batch(batch: list[Work], encode=None):
             entries[work.key] = encode(container, work.key.offset)
         for image in container:
             for group in image.families.values():
-                # A list of names shared by images (_grouping) is packed once, and pickled once.
+                # A list of names shared by images (Groupings) is packed once, and pickled once.
                 shared = packed.get(id(group.names))
                 if shared is None:
                     shared = packed[id(group.names)] = (group.names, array(

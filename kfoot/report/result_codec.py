@@ -83,7 +83,7 @@ def to_cache(images: list[ImageResult], base: int) -> dict:
     """One container's results as JSON, in named fields: names once in a table, offsets from the
     container's start (the same container elsewhere in a file, or in another file, hits).
     OverflowError or TypeError (the entry is not written) for a figure that is not a 64-bit integer."""
-    # An image's families' name lists, as the decoder shares them (kfoot.report.decode._grouping:
+    # An image's families' name lists, as the decoder shares them (kfoot.report.decode.Groupings:
     # a container's images for each arch mostly hold the same names): each distinct set of lists
     # is listed and packed once (MXNet 1.7.0: 1,230 images with kernels, 154 distinct sets in a
     # third of its containers).
