@@ -132,6 +132,11 @@ def is_assignment(step: str) -> bool:
     return _ASSIGNMENT.match(step) is not None
 
 
+def is_packing(command: str) -> bool:
+    """A command of nvcc_steps that packs the images into a fatbin."""
+    return command.startswith("fatbinary ")
+
+
 def nvcc_steps(nvcc: Path, args: list[str], out: Path, keep: Path) -> list[str]:
     """What `nvcc ARGS -o OUT -keep -keep-dir KEEP` would run (its --dryrun): variable
     assignments, then commands. RuntimeError (naming OUT) where nvcc refuses the arguments."""
@@ -144,14 +149,17 @@ def nvcc_steps(nvcc: Path, args: list[str], out: Path, keep: Path) -> list[str]:
 
 def nvcc_repacked(nvcc: Path, args: list[str], out: Path, keep: Path, anchor_steps: list[str]) -> Path:
     """OUT as `nvcc ARGS -o OUT` makes it, given KEEP holding the files of the nvcc -keep build
-    whose nvcc_steps are ANCHOR_STEPS: only the steps from the first that differs are run."""
+    whose nvcc_steps are ANCHOR_STEPS: only the steps from the first that differs are run, and
+    never fewer than from the packing on: each replay rewrites KEEP's fatbin, so a build that
+    differs from the anchor only after it (another -o) would embed the previous replay's."""
     steps = nvcc_steps(nvcc, args, out, keep)
     env = dict(os.environ)
     env.update(step.split("=", 1) for step in steps if is_assignment(step))
     commands = [step for step in steps if not is_assignment(step)]
     done = [step for step in anchor_steps if not is_assignment(step)]
     same = 0
-    while same < min(len(commands), len(done)) and commands[same] == done[same]:
+    packing = next((i for i, command in enumerate(commands) if is_packing(command)), len(commands))
+    while same < min(len(commands), len(done), packing) and commands[same] == done[same]:
         same += 1
     for command in commands[same:]:
         proc = subprocess.run(["/bin/sh", "-c", command], env=env, capture_output=True, text=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from elftools.elf.elffile import ELFFile
 
-from build_fixtures import is_assignment, nvcc_repacked, nvcc_steps
+from build_fixtures import is_assignment, is_packing, nvcc_repacked, nvcc_steps
 from kfoot.binary.compress_modes import MODES
 from kfoot.report.analyze import ReportOptions, analyze_paths
 from oracles.cli import run_kfoot
@@ -31,10 +31,6 @@ ANCHOR = "size"
 
 def _args(flags: list[str]) -> list[str]:
     return ["-fatbin", *GENCODE, *flags, str(FIXTURE_SRC)]
-
-
-def _is_packing(command: str) -> bool:
-    return command.startswith("fatbinary ")
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +60,8 @@ def test_every_build_packs_the_same_images_as_nvcc_writes_them(fatbins, nvcc, tm
     keep = tmp_path / "keep"
     steps = {name: nvcc_steps(nvcc, _args(flags), tmp_path / "x.fatbin", keep) for name, flags in BUILDS.items()}
     for name, commands in steps.items():
-        assert [c for c in commands if not _is_packing(c)] == [c for c in steps[ANCHOR] if not _is_packing(c)], name
-        assert sum(map(_is_packing, commands)) == 1, name
+        assert [c for c in commands if not is_packing(c)] == [c for c in steps[ANCHOR] if not is_packing(c)], name
+        assert sum(map(is_packing, commands)) == 1, name
     assert fatbins[ANCHOR].read_bytes() == fatbins["nvcc-anchor"].read_bytes()
 
 
@@ -164,7 +160,30 @@ def test_the_compress_mode_objects_pack_the_anchors_images(nvcc, tmp_path):
         return [step for step in steps if not is_assignment(step)]
 
     anchor = commands(REPACK_ANCHOR)
-    packing = next(i for i, command in enumerate(anchor) if _is_packing(command))
+    packing = next(i for i, command in enumerate(anchor) if is_packing(command))
     for name in REPACKED:
         own = commands(name)
-        assert own[:packing] == anchor[:packing] and _is_packing(own[packing]), name
+        assert own[:packing] == anchor[:packing] and is_packing(own[packing]), name
+
+
+def test_a_replay_packs_its_own_fatbin_whatever_the_replay_before_it(cuda_fixtures, nvcc, tmp_path):
+    """Each replay writes the -keep folder's fatbin; a later build whose dry run differs from the
+    anchor's only after the packing (the anchor's own flags, another -o) must pack its own, not
+    embed the previous replay's. Oracle: pyelftools' .nv_fatbin of the anchor nvcc built."""
+    import shutil
+
+    from conftest import FIXTURE_SRC as CUDA_SRC, FIXTURES, REPACK_ANCHOR, REPACKED, _nvcc_args
+
+    anchor = cuda_fixtures[REPACK_ANCHOR]
+    keep = tmp_path / "keep"
+    shutil.copytree(anchor.parent / "keep", keep)  # its files after every REPACKED replay
+    source = [CUDA_SRC / "kernels.cu"]
+    anchor_steps = nvcc_steps(nvcc, _nvcc_args(*FIXTURES[REPACK_ANCHOR], source), anchor, keep)
+    nvcc_repacked(nvcc, _nvcc_args(*FIXTURES[REPACKED[0]], source), tmp_path / "other.o", keep, anchor_steps)
+    again = nvcc_repacked(nvcc, _nvcc_args(*FIXTURES[REPACK_ANCHOR], source), tmp_path / "again.o", keep, anchor_steps)
+
+    def fatbin(path: Path) -> bytes:
+        with path.open("rb") as handle:
+            return ELFFile(handle).get_section_by_name(".nv_fatbin").data()
+
+    assert fatbin(again) == fatbin(anchor) != fatbin(tmp_path / "other.o")
