@@ -126,3 +126,20 @@ def test_the_nvrtc_check_covers_every_axis_value_not_only_the_first_variant(tmp_
     proc = run_kfoot("build", "--mode", "rtc", tmp_path / "s.toml", "--arch", "sm_90", "-o", tmp_path / "out",
                      check_rc=2)
     assert "family 'zero'" in proc.stderr and "fx16" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_failing_header_of_several_families_names_only_the_family_that_fails(tmp_path):
+    """Families sharing a header are checked as one NVRTC program; when it fails, each family is
+    compiled alone (sharing one precompiled header) and only the one that fails is named."""
+    (tmp_path / "two.cuh").write_text(
+        "#pragma once\nnamespace yl {\ntemplate <class T>\n__global__ void fine_kernel(T* p) { *p = T(); }\n"
+        "template <class T>\n__global__ void broken_kernel(T* p) { *p = T::no_such_member; }\n}\n")
+    (tmp_path / "s.toml").write_text(
+        '[[family]]\nname = "fine"\nheader = "two.cuh"\nkernel = "yl::fine_kernel"\nparams = ["T"]\n'
+        '[family.axes]\nT = ["float32"]\n\n'
+        '[[family]]\nname = "broken"\nheader = "two.cuh"\nkernel = "yl::broken_kernel"\nparams = ["T"]\n'
+        '[family.axes]\nT = ["float32"]\n')
+    proc = run_kfoot("build", "--mode", "rtc", tmp_path / "s.toml", "--arch", "sm_90", "-o", tmp_path / "out",
+                     check_rc=2)
+    assert "1 of 2 families" in proc.stderr and "broken" in proc.stderr, proc.stderr
+    assert "family 'fine'" not in proc.stderr and "Traceback" not in proc.stderr

@@ -232,11 +232,17 @@ def test_a_killed_cpp_process_pch_folder_is_removed_by_python(rtc_check, scale_r
 CHECK_SCRIPT = r"""
 import glob, json, os, sys
 from kfoot.compile.nvrtc_checks import check_registry
-from kfoot.runtime import pch
+from kfoot.runtime import compiler, pch
 from kfoot.runtime.registry import load_registry
-check = check_registry(load_registry(sys.argv[1]), "sm_90")
-print(json.dumps({"programs": check.programs,
-                  "files": len(glob.glob(os.path.join(os.environ["TMPDIR"], "kfoot-pch-*", "*.pch")))}))
+def pch_files():
+    return len(glob.glob(os.path.join(os.environ["TMPDIR"], "kfoot-pch-*", "*.pch")))
+registry = load_registry(sys.argv[1])
+check = check_registry(registry, "sm_90")
+found = {"programs": check.programs, "files": pch_files()}
+# The control: a program of the same preamble compiled as warm compiles it makes one here.
+compiler.compile_variants(compiler.SourceContext(registry, "sm_90"), [registry.by_template_id["mini::apply_kernel<mini::op::Twice, float, float>"]], None)
+found["files_after_a_warm_compile"] = pch_files()
+print(json.dumps(found))
 """
 
 
@@ -248,4 +254,4 @@ def test_a_builds_nvrtc_check_makes_no_pch(mini_registry, tmp_path):
                           capture_output=True, text=True, env=env, timeout=900)
     assert proc.returncode == 0, proc.stderr
     found = json.loads(proc.stdout)
-    assert found["programs"] >= 1 and found["files"] == 0, found
+    assert found["programs"] >= 1 and found["files"] == 0 and found["files_after_a_warm_compile"] == 1, found

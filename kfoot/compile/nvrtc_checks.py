@@ -109,12 +109,13 @@ def check_registry(registry: Registry, archs: str | list[str] | None = None, ski
                 chosen.append(variant)
         return chosen
 
-    def attempt(families) -> str | None:
+    def attempt(families, retry: bool = False) -> str | None:
         nonlocal programs
         programs += 1
         try:
-            # One program per header: a PCH of its preamble would serve nothing (a CUB one: ~300 MB, ~1.3 s).
-            compiler.compile_variants(context, [v for f in families for v in covering(f)], None, make_pch=False)
+            # One program per header, so a PCH of its preamble would serve nothing (a CUB one:
+            # ~300 MB, ~1.3 s); only a failing group's retries, family by family, share one.
+            compiler.compile_variants(context, [v for f in families for v in covering(f)], None, make_pch=retry)
         except nvrtc.CompileError as exc:
             return exc.first_error
         return None
@@ -127,7 +128,7 @@ def check_registry(registry: Registry, archs: str | list[str] | None = None, ski
             failures[families[0].name] = error
             continue
         for fam in families:
-            alone = attempt([fam])
+            alone = attempt([fam], retry=True)
             if alone is not None:
                 failures[fam.name] = alone
     if failures:
