@@ -247,3 +247,29 @@ def test_duplicates_are_ordered_by_waste_then_name_then_arch():
     got = [(-d.wasted_bytes, d.name, d.arch, d.copies) for d in acc._duplicates()]
     assert got == sorted(expected)
     assert [w for w, *_ in got].count(-10) == 5  # ties in waste, told apart by name, then arch
+
+
+def test_a_batch_mixing_elf_classes_measures_each_image_as_alone(cuda_fixtures, mercury_cubin):
+    """measure_tables reorders a batch's rows by image only when the batch mixes ELF classes (the
+    only batch that takes that path; real files rarely do): with 64- and 32-bit section tables
+    interleaved, every image's load bytes and sections are the ones it gets measured alone (and
+    those are held to pyelftools above)."""
+    import dataclasses
+
+    import numpy as np
+
+    from kfoot.binary import cubin
+
+    def table(path: Path):
+        return cubin.parse_cubin(path.read_bytes(), with_load=True, with_sections=True, defer_tables=True,
+                                 with_kernels=False).section_table
+
+    def as_elf32(t):
+        rows = np.frombuffer(t.headers, np.dtype(cubin._SECTION_DTYPE[2]))
+        return dataclasses.replace(t, elf_class=1, headers=rows.astype(np.dtype(cubin._SECTION_DTYPE[1])).tobytes())
+
+    plain, mercury = table(cuda_fixtures["fixture_sm90a.cubin"]), table(mercury_cubin)
+    tables = [plain, as_elf32(plain), mercury, as_elf32(mercury), plain]
+    for load in (True, False):
+        batch = [dataclasses.replace(t, load=load) for t in tables]
+        assert cubin.measure_tables(batch) == [cubin.measure_tables([t])[0] for t in batch]
