@@ -547,59 +547,78 @@ def _fingerprint_kernels(data: bytes, table, kernels, kernel_sections, kernel_sy
     constant_bytes (what the context-memory model needs, without the other resources). SASS
     instructions are 16 bytes from sm_70 on, 8 before (where every fourth holds scheduling bits).
     `table`: the section header table as numpy columns (parse_cubin checked it): no tuple per
-    section (libcusparse's images hold 360,000 sections)."""
+    section (libcusparse's images hold 360,000 sections), and no Python step per section or
+    kernel but the name of a constant bank and the hash."""
+    import numpy as np
+
     section_count = len(table)
-    offsets, sizes = table["offset"].tolist(), table["size"].tolist()
+    offsets, sizes = table["offset"], table["size"]
     if constants:
-        # Only the `.nv.constant0.*` names are read: where the name table holds that prefix (a
-        # name may start inside another's string), then the sections named from there; the last
+        # Only the sections whose name starts with `.nv.constant0.` are named (a name may start
+        # inside another's string): the prefix tested column-wise at every name's offset; the last
         # section of a name wins, as in a dict of all of them.
         shstrndx = _shstrndx(data)
-        shstr = data[offsets[shstrndx]:offsets[shstrndx] + sizes[shstrndx]]
-        at_prefix: dict[int, bytes] = {}
-        found = shstr.find(_CONSTANT0)
-        while found >= 0:
-            at_prefix[found] = _cstr(shstr, found)[len(_CONSTANT0):]
-            found = shstr.find(_CONSTANT0, found + 1)
-        bank_bytes = {at_prefix[name]: size for name, size in zip(table["name"].tolist(), sizes) if name in at_prefix}
+        start = int(offsets[shstrndx])
+        shstr = data[start:start + int(sizes[shstrndx])]
+        names = table["name"].astype(np.int64)
+        banks = np.flatnonzero(names <= len(shstr) - len(_CONSTANT0))
+        if len(banks) and len(shstr) >= len(_CONSTANT0):
+            text = np.frombuffer(shstr, np.uint8)
+            heads = text[names[banks, None] + np.arange(len(_CONSTANT0))]
+            banks = banks[(heads == np.frombuffer(_CONSTANT0, np.uint8)).all(axis=1)]
+        else:
+            banks = banks[:0]
+        skip = len(_CONSTANT0)
+        bank_bytes = {_cstr(shstr, name + skip): size
+                      for name, size in zip(names[banks].tolist(), sizes[banks].tolist())}
         for kernel, (_symtab, _symbol, raw_name) in zip(kernels, kernel_symbols):
             kernel.constant_bytes = bank_bytes.get(raw_name, 0)
     width = 16 if sm >= 70 else 8
-    has_bytes = (~_no_file_bytes(table["type"])).tolist()
-    codes = [index if 0 < index < section_count and has_bytes[index] else 0 for index in kernel_sections]
-    relocated, copy = _relocated_code(data, table, sorted(set(codes) - {0}), elf_class, width)
-    coded = [(kernel, relocated.get(index) or (_NO_PLACES, data, offsets[index]), sizes[index])
-             for kernel, index in zip(kernels, codes) if index]
-    ends = [0] * len(coded)
-    for buf in (data, copy):
-        mine = [i for i, (_kernel, (_places, where, _base), _size) in enumerate(coded) if where is buf]
-        if mine:
-            found = _padding_cut(buf, [coded[i][1][2] for i in mine], [coded[i][2] for i in mine], width)
-            for i, end in zip(mine, found):
-                ends[i] = end
-    views = {id(data): memoryview(data), id(copy): memoryview(copy)}  # slices of them copy nothing
-    for (kernel, (places, buf, base), _size), end in zip(coded, ends):
+    codes = np.array(kernel_sections, np.int64)
+    coded = np.flatnonzero((codes > 0) & (codes < section_count))
+    coded = coded[~_no_file_bytes(table["type"][codes[coded]])]
+    codes = codes[coded]
+    relocated, copy = _relocated_code(data, table, np.unique(codes).tolist(), elf_class, width)
+    # Each coded kernel's buffer (0: the image, 1: the relocated copy), base in it and places.
+    in_copy = np.zeros(len(codes), bool)
+    bases = offsets[codes].astype(np.int64)
+    places = [_NO_PLACES] * len(codes)
+    if relocated:
+        patched = np.array(sorted(relocated), np.int64)
+        moved = np.flatnonzero(np.isin(codes, patched))
+        in_copy[moved] = True
+        for i, index in zip(moved.tolist(), codes[moved].tolist()):
+            places[i], _buf, bases[i] = relocated[index]
+    ends = np.zeros(len(codes), np.int64)
+    for buf, mine in ((data, ~in_copy), (copy, in_copy)):
+        if mine.any():
+            ends[mine] = _padding_cut(buf, bases[mine], sizes[codes[mine]].astype(np.int64), width)
+    views = (memoryview(data), memoryview(copy))  # slices of them copy nothing
+    sha256 = hashlib.sha256
+    for i, kernel_at, base, end, copied in zip(range(len(codes)), coded.tolist(), bases.tolist(),
+                                               (bases + ends).tolist(), in_copy.tolist()):
         # with the CPU's SHA instructions, twice blake2b's speed here
-        digest = hashlib.sha256(places)
-        digest.update(views[id(buf)][base:base + end])
-        kernel.code_digest = digest.hexdigest()[:32]
+        digest = sha256(places[i])
+        digest.update(views[copied][base:end])
+        kernels[kernel_at].code_digest = digest.hexdigest()[:32]
 
 
 _PADDING_LOOK = 32  # instructions tested at once at each code's end (libcusparse's: 12 of padding on average)
 
 
-def _padding_cut(buf, bases: list[int], sizes: list[int], width: int) -> list[int]:
+def _padding_cut(buf, bases, sizes, width: int):
     """Where each code (`buf[base:base + size]`) ends without its trailing padding: whole
     instructions from its last whole one back, while they are NOPs (sm_70+: the low word) or, before
     sm_70, zero words. Column-wise, _PADDING_LOOK instructions of every code at a time, not a
-    Python test per instruction."""
+    Python test per instruction. `bases`, `sizes` and the ends returned: int64 arrays."""
     import numpy as np
 
     pad_word = np.uint64(int.from_bytes(_NOP_SM70 if width == 16 else _ZERO_SM50, "little"))
-    ends = np.array([size - size % width for size in sizes], np.int64)
-    base = np.array(bases, np.int64)
+    sizes = np.asarray(sizes, np.int64)
+    ends = sizes - sizes % width
+    base = np.asarray(bases, np.int64)
     if len(buf) < 8:
-        return ends.tolist()
+        return ends
     # A little-endian uint64 at every byte offset of buf (a stride of one byte, no copy).
     words = np.ndarray((len(buf) - 7,), "<u8", buf, 0, (1,))
     back = np.arange(1, _PADDING_LOOK + 1, dtype=np.int64) * width
@@ -611,7 +630,7 @@ def _padding_cut(buf, bases: list[int], sizes: list[int], width: int) -> list[in
         run = np.where(padding.all(axis=1), _PADDING_LOOK, np.argmin(padding, axis=1))
         ends[todo] -= run * width
         todo = todo[run == _PADDING_LOOK]
-    return ends.tolist()
+    return ends
 
 
 def _relocated_code(data: bytes, table, code_sections: list[int], elf_class: int, width: int):
