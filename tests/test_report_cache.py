@@ -341,6 +341,40 @@ def test_entries_encoded_by_workers_are_those_encoded_in_process(inputs, tmp_pat
     assert all(f["kernel_list"] for f in documents[-1]["files"])
 
 
+@pytest.mark.parametrize("hold", [1, None])
+def test_entries_held_back_or_written_early_are_one_per_container(three_containers, tmp_path, monkeypatch, hold):
+    """Workers' entries are held back until decoding is done, or written as batches come in once
+    more than WRITE_HOLD bytes are held (here: past 1 byte, every batch): either way one entry per
+    container, keyed by the BLAKE3 of its bytes as the test's own walk cuts them, and a repeat
+    served from them (no decoding) prints what the uncached report prints."""
+    import blake3
+
+    from kfoot.report import analyze
+    from kfoot.report.analyze import ReportOptions, analyze_paths
+    from kfoot.report.report_json import to_document
+
+    data = three_containers.read_bytes()
+    expected = {blake3.blake3(data[c.offset:c.offset + c.size]).hexdigest() for c in oracle.walk(data)}
+    monkeypatch.delenv("KFOOT_CACHE", raising=False)
+    monkeypatch.setenv("KFOOT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(analyze, "PARALLEL_THRESHOLD", 0)  # small fixtures: workers all the same
+    if hold is not None:
+        monkeypatch.setattr(analyze, "WRITE_HOLD", hold)
+    options = ReportOptions(jobs=2, kernel_rows=True, cache=True)  # kernel rows: no whole-file record
+    analyze_paths([three_containers], options)
+    heads = [json.loads(path.read_bytes().partition(b"\n")[0]) for path in _entries(tmp_path / "cache")]
+    assert sorted(h["digest"] for h in heads) == sorted(expected) and len(expected) == 3
+    def nothing_decoded(work):
+        assert not work, "the repeat decoded a container"
+        return iter(())
+
+    monkeypatch.setattr(analyze, "decode_many", nothing_decoded)
+    repeat = analyze_paths([three_containers], options)
+    monkeypatch.undo()
+    monkeypatch.setenv("KFOOT_CACHE", "0")
+    assert to_document(repeat) == to_document(analyze_paths([three_containers], ReportOptions(jobs=2, kernel_rows=True)))
+
+
 def test_images_sharing_name_lists_encode_as_images_holding_copies():
     """The decoder shares a family's list of names among a container's images (one per arch);
     the entry packs each shared set of lists once. The entry must be the one written for the

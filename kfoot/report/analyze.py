@@ -41,6 +41,8 @@ from .result_cache import ReportCache
 PARALLEL_THRESHOLD = 24 << 20
 # Report cache entries written under one taking of the store's lock.
 WRITE_BATCH = 32
+# Encoded entries held back while the workers decode (written once they are done), at most.
+WRITE_HOLD = 64 << 20
 
 # What decoding may hold at once, all decoders together (--max-memory, else KFOOT_MAX_MEMORY):
 # each decoder (the process itself, or each worker) gets an equal share, and an image whose
@@ -148,13 +150,31 @@ def _batches(work: list[Work], parts: int) -> list[list[Work]]:
     return batches
 
 
+def _uses_workers(plan: FilePlan, options: ReportOptions) -> bool:
+    """Whether the plan is decoded by worker processes: when it is large enough to pay."""
+    jobs = options.jobs or os.cpu_count() or 1
+    return jobs > 1 and sum(w.stored for w in plan.work) >= PARALLEL_THRESHOLD and len(plan.work) >= 2
+
+
+def _worker_imports() -> None:
+    """What starting the workers imports, imported here (once; then free): not at the top,
+    since a report served from the cache starts no worker (30 ms of imports saved); and early by
+    a first report, while its threads hash the containers (on MXNet 1.7, 0.1-0.15 s with one
+    core idle otherwise)."""
+    import multiprocessing  # noqa: F401
+    import multiprocessing.context  # noqa: F401
+
+    # numpy (the cubin parser's) before the fork, so that workers inherit it: each imported it
+    # again, 0.14 s of CPU each on MXNet 1.6, and the parent needs it anyway (duplicates).
+    import numpy  # noqa: F401
+
+
 def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
     """Yield (containers now wholly decoded, image results, report cache entries) for a plan, in
     worker processes when it is large enough to pay. With `encode`, the workers encode each
     container's entry (decode_batch); decoded here, none are ({}: the caller encodes them)."""
     jobs = options.jobs or os.cpu_count() or 1
-    total = sum(w.stored for w in plan.work)
-    if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2:
+    if not _uses_workers(plan, options):
         left: dict[ContainerKey, int] = {}
         for work in plan.work:
             left[work.key] = left.get(work.key, 0) + 1
@@ -164,14 +184,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
             if on_progress:
                 on_progress(work.stored)
         return
-    # Imported here: a report served from the cache starts no worker (30 ms of imports saved).
+    _worker_imports()
+    batches = _batches(plan.work, jobs)
     import multiprocessing
 
-    # numpy (the cubin parser's) before the fork, so that workers inherit it: each imported it
-    # again, 0.14 s of CPU each on MXNet 1.6, and the parent needs it anyway (duplicates).
-    import numpy  # noqa: F401
-
-    batches = _batches(plan.work, jobs)
     context = multiprocessing.get_context("fork")  # workers inherit the walk's open descriptors
     # Each worker keeps the memory it frees for the next image, within its share of the bound.
     share = plan.work[0].memory_share or max_memory() // jobs
@@ -188,10 +204,10 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             digests: dict[ContainerKey, str], on_progress=None):
+             digests: dict[ContainerKey, str], writer: ThreadPoolExecutor | None = None, on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's digest, from `digests`, and the
-    options), decoded (and stored in the cache) where it does not."""
+    options), decoded (and stored in the cache, by `writer`'s thread) where it does not."""
     by_key: dict[ContainerKey, list[Work]] = {}
     for work in plan.work:
         by_key.setdefault(work.key, []).append(work)
@@ -215,40 +231,41 @@ def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache:
     # Containers are yielded in the walk's order as soon as they and those before them are
     # decoded: the images are added up while the workers decode the rest.
     order, done, given = list(by_key), set(hits), 0
-    # The workers encode the entries of what they decode, beside its results, and a thread of
-    # this process writes them as they come (the file system calls let go of the GIL): encoded
-    # from the results and written by a forked writer, they had cost MXNet 1.7's first report
-    # 0.6 s of CPU (pages copied on write included) and then some 0.4 s of writing in the
-    # finishing and rendering, which take only 0.7 s there: the writer outlasted them.
-    encode = result_codec.entry_bytes if cache is not None else None
-    writer = ThreadPoolExecutor(max_workers=1) if cache is not None else None
-    stored: list[tuple[str, str, bytes]] = []
-    try:
-        for keys_done, images, entries in _run(todo, options, on_progress, encode):
-            for image in images:
-                decoded.setdefault(image.container, []).append(image)
-            done.update(keys_done)
-            if writer is not None:
-                for key in dict.fromkeys(keys_done):  # a worker's batch names a container once per image
-                    body = entries[key] if key in entries else encode(decoded.get(key, []), key.offset)
-                    if body is not None:
-                        stored.append((keys[key][1], keys[key][0], body))
-                if len(stored) >= WRITE_BATCH:
-                    writer.submit(cache.put_many, stored)
-                    stored = []
-            while given < len(order) and order[given] in done:
-                yield hits.get(order[given]) or decoded.get(order[given], [])
-                given += 1
-        if stored:
-            writer.submit(cache.put_many, stored)
-    except BaseException:
-        if writer is not None:
-            writer.shutdown(cancel_futures=True)  # stopping (Ctrl-C, an error): the batch being written ends
-        raise
-    if writer is not None:
-        writer.shutdown()  # before the file's record is forked: no thread is writing then
+    # The workers encode the entries of what they decode, beside its results (encoded from the
+    # results here, they had cost MXNet 1.7's first report 0.6 s of CPU). `writer`'s thread
+    # writes them once the workers are done, while the last images are added up and the file
+    # is finished with a core idle (the file system calls let go of the GIL); written as they
+    # came, they took 0.14-0.35 s of CPU from the decoding, when both cores are busy. Held
+    # entries are written early past WRITE_HOLD bytes, so memory stays bounded.
+    encode = result_codec.entry_bytes if cache is not None and writer is not None else None
+    held: list[tuple[str, str, bytes]] = []
+    held_bytes = 0
+    for keys_done, images, entries in _run(todo, options, on_progress, encode):
+        for image in images:
+            decoded.setdefault(image.container, []).append(image)
+        done.update(keys_done)
+        if encode is not None:
+            for key in dict.fromkeys(keys_done):  # a worker's batch names a container once per image
+                body = entries[key] if key in entries else encode(decoded.get(key, []), key.offset)
+                if body is not None:
+                    held.append((keys[key][1], keys[key][0], body))
+                    held_bytes += len(body)
+            if held_bytes >= WRITE_HOLD:
+                _write_entries(writer, cache, held)
+                held, held_bytes = [], 0
+        while given < len(order) and order[given] in done:
+            yield hits.get(order[given]) or decoded.get(order[given], [])
+            given += 1
+    if held:
+        _write_entries(writer, cache, held)
     for key in order[given:]:
         yield hits[key] if key in hits else decoded.get(key, [])
+
+
+def _write_entries(writer: ThreadPoolExecutor, cache: ReportCache, entries: list[tuple[str, str, bytes]]) -> None:
+    """Have `writer`'s thread store the entries, WRITE_BATCH under each taking of the store's lock."""
+    for start in range(0, len(entries), WRITE_BATCH):
+        writer.submit(cache.put_many, entries[start:start + WRITE_BATCH])
 
 
 def _apart(store) -> int | None:
@@ -288,9 +305,10 @@ def _waited(writers: list[int]):
                 os.waitpid(pid, 0)
 
 
-def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[ContainerKey, str]:
+def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache, meanwhile=None) -> dict[ContainerKey, str]:
     """Each container's digest (result_codec.digest): remembered from an earlier report while its file is unchanged
-    (ReportCache.file_stamp), else computed, and then remembered."""
+    (ReportCache.file_stamp), else computed, and then remembered. `meanwhile` is called while
+    the threads hash."""
     stamps: dict[int, str | None] = {}
     known: dict[int, dict[str, str]] = {}
     digests, todo = {}, {}
@@ -308,7 +326,10 @@ def _digests(found: dict[ContainerKey, walk.Found], cache: ReportCache) -> dict[
         # hashlib and pread let go of the GIL: threads hash on every core. (Looking entries up
         # while they hash was slower on two cores: the lookups take a core from the hashing.)
         with ThreadPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
-            digests.update(zip(todo, pool.map(result_codec.digest, todo.values())))
+            hashed = pool.map(result_codec.digest, todo.values())
+            if meanwhile is not None:
+                meanwhile()
+            digests.update(zip(todo, hashed))
         for fd in {item.window.fd for item in todo.values()}:
             if stamps[fd] is not None:
                 cache.remember_digests(stamps[fd], {**known[fd], **{
@@ -393,9 +414,7 @@ def _share_memory(plan: FilePlan, options: ReportOptions) -> None:
     """Give each work item its decoder's share of the memory bound: all of it when the file is
     decoded in this process, an equal part per worker when workers decode it (as _run decides)."""
     bound = options.max_memory if options.max_memory is not None else max_memory()
-    jobs = options.jobs or os.cpu_count() or 1
-    total = sum(w.stored for w in plan.work)
-    decoders = 1 if jobs <= 1 or total < PARALLEL_THRESHOLD or len(plan.work) < 2 else jobs
+    decoders = (options.jobs or os.cpu_count() or 1) if _uses_workers(plan, options) else 1
     for work in plan.work:
         work.memory_share = bound // decoders
 
@@ -457,7 +476,8 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory, cach
     digests: dict[ContainerKey, str] = {}
     file_key, duplicates = None, None
     if cache is not None and containers:
-        digests = _digests({f.key: f for f in binary.containers if f.key in works}, cache)
+        digests = _digests({f.key: f for f in binary.containers if f.key in works}, cache,
+                           _worker_imports if _uses_workers(plan, options) else None)
         if file.kernel_rows is None:  # with kernel rows a file's record would be too large: containers' only
             file_key = _file_key(works, digests, options)
             duplicates = _file_from_cache(cache, file_key, file, acc, containers)
@@ -468,10 +488,18 @@ def _analyze(binary: walk.Binary, options: ReportOptions, progress_factory, cach
     else:
         if file_key is not None:  # a record not sound may have half filled them
             file, acc = _new_file(binary, options)
-        for images in _results(binary, plan, options, cache, digests, advance):
-            for image in images:
-                acc.add_image(image)
-        acc.finish()
+        writer = ThreadPoolExecutor(max_workers=1) if cache is not None else None
+        try:
+            for images in _results(binary, plan, options, cache, digests, writer, advance):
+                for image in images:
+                    acc.add_image(image)
+            acc.finish()
+        except BaseException:
+            if writer is not None:
+                writer.shutdown(cancel_futures=True)  # stopping (Ctrl-C, an error): the batch being written ends
+            raise
+        if writer is not None:
+            writer.shutdown()  # before the file's record is forked: no thread is writing then
         if file_key is not None:
             pid = _apart(functools.partial(_store_file, cache, file_key, file, acc, containers))
             if pid is not None:
