@@ -162,3 +162,18 @@ def test_curand_resources_match_cuobjdump_on_every_arch(curand_library):
     usage = _res_usage_counter(curand_library)
     assert _kfoot_counter(rows) == usage
     assert any(stack > 0 for (_, _, _, stack, *_) in usage)  # libcurand has kernels with a stack
+
+
+@pytest.mark.parametrize("name", ["plain_and_a.fatbin", "family.fatbin"])
+def test_explains_constant_bytes_match_cuobjdump(arch_fatbins, name):
+    """kfoot explain reads each kernel's constant bank 0 with its fingerprints and without the
+    other resources (kfoot.binary.cubin._fingerprint_kernels): cuobjdump's CONSTANT[0], every arch."""
+    if name not in arch_fatbins:
+        pytest.skip("this nvcc builds no family-specific ('f') targets")
+    path, _archs = arch_fatbins[name]
+    constant = list(RES_USAGE).index("constant_bytes")
+    oracle = Counter((arch, kernel, figures[constant]) for (arch, kernel, *figures) in _res_usage_counter(path).elements())
+    rows = analyze_paths([path], ReportOptions(fingerprints=True)).files[0].kernel_rows
+    assert rows and all(k.code_digest for k in rows)
+    assert Counter((k.arch, k.name, k.constant_bytes) for k in rows) == oracle
+    assert all(count > 0 for (*_, count) in oracle)

@@ -539,6 +539,7 @@ _NOP_SM70 = (0x7918).to_bytes(8, "little")  # the low word of every sm_70+ NOP (
 _ZERO_SM50 = bytes(8)  # before sm_70 the trailing padding is zero words
 _NO_PLACES = bytes(8)  # a count of 0: a kernel's code with nothing relocated
 _CONSTANT0 = b".nv.constant0."
+_CONSTANT0_HEAD, _CONSTANT0_TAIL = (int.from_bytes(_CONSTANT0[:8], "little"), int.from_bytes(_CONSTANT0[6:], "little"))
 
 
 def _fingerprint_kernels(data: bytes, table, kernels, kernel_sections, kernel_symbols, elf_class: int, sm: int,
@@ -560,15 +561,15 @@ def _fingerprint_kernels(data: bytes, table, kernels, kernel_sections, kernel_sy
         shstrndx = _shstrndx(data)
         start = int(offsets[shstrndx])
         shstr = data[start:start + int(sizes[shstrndx])]
-        names = table["name"].astype(np.int64)
-        banks = np.flatnonzero(names <= len(shstr) - len(_CONSTANT0))
-        if len(banks) and len(shstr) >= len(_CONSTANT0):
-            text = np.frombuffer(shstr, np.uint8)
-            heads = text[names[banks, None] + np.arange(len(_CONSTANT0))]
-            banks = banks[(heads == np.frombuffer(_CONSTANT0, np.uint8)).all(axis=1)]
-        else:
-            banks = banks[:0]
         skip = len(_CONSTANT0)
+        names = table["name"].astype(np.int64)
+        banks = np.flatnonzero(names <= len(shstr) - skip)
+        if len(banks):
+            # The 14-byte prefix as two overlapping little-endian words (bytes 0-7 and 6-13), read
+            # at each name's offset from a view with a stride of one byte (no copy).
+            words = np.ndarray((len(shstr) - 7,), "<u8", shstr, 0, (1,))
+            at = names[banks]
+            banks = banks[(words[at] == _CONSTANT0_HEAD) & (words[at + 6] == _CONSTANT0_TAIL)]
         bank_bytes = {_cstr(shstr, name + skip): size
                       for name, size in zip(names[banks].tolist(), sizes[banks].tolist())}
         for kernel, (_symtab, _symbol, raw_name) in zip(kernels, kernel_symbols):
