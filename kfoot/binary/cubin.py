@@ -389,6 +389,14 @@ def _no_file_bytes(types):
     return hit
 
 
+def _words_at_every_byte(buf):
+    """The little-endian uint64 starting at each byte offset of `buf` (at least 8 bytes): a view
+    with a stride of one byte, no copy, so that one gather reads a word at many offsets."""
+    import numpy as np
+
+    return np.ndarray((len(buf) - 7,), "<u8", buf, 0, (1,))
+
+
 def _name_heads(name_tables: list[bytes], name_offsets, image_of):
     """The first _NAME_WINDOW bytes of each section's name, as little-endian uint64 words: row j
     holds every name's bytes 8j..8j+7. Prefixes and short whole names (a prefix ending in NUL) are
@@ -405,10 +413,8 @@ def _name_heads(name_tables: list[bytes], name_offsets, image_of):
     window = bytes(_NAME_WINDOW)
     pieces = [piece for table in name_tables for piece in (table, window)]
     pieces.append(bytes(8 + -(int(lengths.sum()) + _NAME_WINDOW * len(name_tables)) % 8))
-    padded = np.frombuffer(b"".join(pieces), np.uint8)
-    # A uint64 at every byte offset (a stride of one byte): word j of every name is one gather.
-    at = np.lib.stride_tricks.as_strided(padded.view(np.uint64), shape=(len(padded) - 7,), strides=(1,),
-                                         writeable=False)
+    padded = b"".join(pieces)
+    at = _words_at_every_byte(padded)  # word j of every name is one gather
     table_base = np.concatenate(([0], np.cumsum(lengths + _NAME_WINDOW)[:-1]))
     starts = table_base[image_of] + np.minimum(name_offsets, lengths[image_of])
     # Prefixes are tested on a name's first _PREFIX_WORDS words; only a Mercury name (its first
@@ -566,8 +572,8 @@ def _fingerprint_kernels(data: bytes, table, kernels, kernel_sections, kernel_sy
         banks = np.flatnonzero(names <= len(shstr) - skip)
         if len(banks):
             # The 14-byte prefix as two overlapping little-endian words (bytes 0-7 and 6-13), read
-            # at each name's offset from a view with a stride of one byte (no copy).
-            words = np.ndarray((len(shstr) - 7,), "<u8", shstr, 0, (1,))
+            # at each name's offset.
+            words = _words_at_every_byte(shstr)
             at = names[banks]
             banks = banks[(words[at] == _CONSTANT0_HEAD) & (words[at + 6] == _CONSTANT0_TAIL)]
         bank_bytes = {_cstr(shstr, name + skip): size
@@ -620,8 +626,7 @@ def _padding_cut(buf, bases, sizes, width: int):
     base = np.asarray(bases, np.int64)
     if len(buf) < 8:
         return ends
-    # A little-endian uint64 at every byte offset of buf (a stride of one byte, no copy).
-    words = np.ndarray((len(buf) - 7,), "<u8", buf, 0, (1,))
+    words = _words_at_every_byte(buf)
     back = np.arange(1, _PADDING_LOOK + 1, dtype=np.int64) * width
     todo = np.arange(len(ends))
     while len(todo):
