@@ -341,8 +341,11 @@ def decode_batch(batch: list[Work], encode=None):
     encoded here too, while its results are at hand. (names, images, {container: entry}), the
     last empty without `encode`."""
     table: dict[str, int] = {}
-    # id of a list of names -> (the list, held so that its id stays its own; its packed indices)
-    packed: dict[int, tuple[list, array]] = {}
+    packed: dict = {}  # _once_per_list's memo
+
+    def pack(names: list[str]) -> array:
+        return array("I", [table.setdefault(n, len(table)) for n in names])
+
     images, entries, held = [], {}, {}
     left: dict[ContainerKey, int] = {}
     for work in batch:
@@ -358,11 +361,7 @@ def decode_batch(batch: list[Work], encode=None):
         for image in container:
             for group in image.families.values():
                 # A list of names shared by images (Groupings) is packed once, and pickled once.
-                shared = packed.get(id(group.names))
-                if shared is None:
-                    shared = packed[id(group.names)] = (group.names, array(
-                        "I", [table.setdefault(n, len(table)) for n in group.names]))
-                group.names = shared[1]
+                group.names = _once_per_list(packed, group.names, pack)
                 group.sizes = array("Q", group.sizes)
             if image.rows:
                 image.rows = _kernel_columns(image.rows, table)
@@ -388,15 +387,26 @@ def _kernel_columns(rows: list[cubin.Kernel], table: dict[str, int]):
             figures, [k.code_digest for k in rows])
 
 
+def _once_per_list(memo: dict, shared, convert):
+    """convert(shared), made once per distinct object (lists of names that images share:
+    Groupings) and the same result returned for it again. `memo` holds each object beside its
+    result, so that no other object takes its id while the memo lives."""
+    found = memo.get(id(shared))
+    if found is None:
+        found = memo[id(shared)] = (shared, convert(shared))
+    return found[1]
+
+
 def unpack_batch(packed) -> list[ImageResult]:
     names, images, _entries = packed
-    unpacked: dict[int, tuple[array, list]] = {}  # as decode_batch's `packed`, the other way
+    unpacked: dict = {}  # _once_per_list's memo: a list packed once is unpacked once, and shared again
+
+    def unpack(ids: array) -> list[str]:
+        return [names[i] for i in ids]
+
     for image in images:
         for group in image.families.values():
-            shared = unpacked.get(id(group.names))
-            if shared is None:
-                shared = unpacked[id(group.names)] = (group.names, [names[i] for i in group.names])
-            group.names = shared[1]
+            group.names = _once_per_list(unpacked, group.names, unpack)
         if type(image.rows) is tuple:
             name_ids, family_ids, figures, digests = image.rows
             arch, kernel = image.arch, cubin.Kernel
