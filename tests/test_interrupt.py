@@ -196,6 +196,98 @@ def test_sigterm_stops_a_report_with_143_and_no_worker_left(curand_library):
     signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
 
 
+# kfoot with a SIGTERM that lands while a finalizer runs in the main thread: when the first
+# file's worker pool is freed, a weakref callback on it raises the signal (concurrent.futures'
+# own callback on a freed pool runs at that moment too). Python prints an exception raised in a
+# finalizer and goes on; the flag file says when the signal was raised.
+IN_A_FINALIZER = r"""
+import signal, sys, weakref
+from kfoot.cli import run
+from kfoot.core import workers
+
+made, refs, flag = workers.process_pool, [], sys.argv.pop(1)
+
+def signal_in_a_finalizer(_):
+    open(flag, "w").close()
+    signal.raise_signal(signal.SIGTERM)  # the handler runs here, inside the weakref callback
+
+def process_pool(*args, **kwargs):
+    pool = made(*args, **kwargs)
+    if not refs:
+        refs.append(weakref.ref(pool, signal_in_a_finalizer))
+    return pool
+
+workers.process_pool = process_pool
+sys.argv[0] = "kfoot"
+run()
+"""
+
+
+def test_sigterm_that_lands_in_a_finalizer_still_stops_a_report_at_once(curand_library, tmp_path):
+    script, flag = tmp_path / "in_a_finalizer.py", tmp_path / "signalled"
+    script.write_text(IN_A_FINALIZER)
+    proc = subprocess.Popen([sys.executable, str(script), str(flag), "report", "--json", "-j", "2",
+                             *[str(curand_library)] * 40], cwd=REPO, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "KFOOT_CACHE": "0", "PYTHONPATH": str(REPO)})
+    try:
+        deadline = time.monotonic() + 60
+        while not flag.exists():
+            assert proc.poll() is None and time.monotonic() < deadline, "the first pool was never freed"
+            time.sleep(0.01)
+        started = time.monotonic()
+        code = proc.wait(timeout=30)
+        elapsed = time.monotonic() - started
+    finally:
+        left = session_empty_within(proc.pid, 2.0)
+        for pid, _ in left:
+            os.kill(pid, signal.SIGKILL)
+    err = proc.stderr.read().decode()
+    assert elapsed < 2.0, f"took {elapsed:.1f} s to stop"
+    assert code == 143, err
+    assert err.strip().splitlines()[-1] == "kfoot: terminated"
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert left == []
+
+
+# kfoot whose report workers each send half a result (a header promising 1 MiB, then 10 bytes)
+# and wait to be killed: as a worker killed while sending its batch's results would leave it.
+HALF_SENT = r"""
+import os, signal, struct, sys
+from kfoot.cli import run
+from kfoot.report import analyze
+
+flag = sys.argv.pop(1)
+
+def sends_half_a_result(batch):
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:  # concurrent.futures' worker loop holds the queue
+        frame = frame.f_back
+    os.write(frame.f_locals["result_queue"]._writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 10)
+    open(flag, "w").close()
+    signal.pause()
+
+analyze.decode_batch = sends_half_a_result
+sys.argv[0] = "kfoot"
+run()
+"""
+
+
+def test_sigterm_while_a_worker_sends_its_results_stops_a_report_with_143(curand_library, tmp_path):
+    script, flag = tmp_path / "half_sent.py", tmp_path / "sending"
+    script.write_text(HALF_SENT)
+    proc = subprocess.Popen([sys.executable, str(script), str(flag), "report", "--json", "-j", "2",
+                             *[str(curand_library)] * 4], cwd=REPO, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "KFOOT_CACHE": "0", "PYTHONPATH": str(REPO)})
+    deadline = time.monotonic() + 60
+    while not flag.exists():
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+        time.sleep(0.01)
+    time.sleep(0.3)  # the pool's manager thread reads the header and waits for the rest
+    signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
+
+
 def test_kill_9_of_a_report_takes_its_workers_within_2_s(curand_library):
     assert _kill_9_takes_the_workers(_report(curand_library), 1.0), "report's workers outlived kill -9 of kfoot"
 

@@ -66,3 +66,52 @@ def test_ctrl_c_kills_busy_workers_at_once_and_they_print_no_traceback(tmp_path)
     # The parent's own KeyboardInterrupt traceback is expected; a worker's would follow
     # "Process ForkProcess-N:" (multiprocessing's banner for a child that raised).
     assert "ForkProcess" not in err and err.count("Traceback") <= 1, err
+
+
+# A worker killed while it sends its result leaves the pool's manager thread reading the rest of
+# that result from a pipe the parent itself still holds open for writing: without kill_pool's
+# care, it read forever and Python's exit hook joined it forever (`report` hung on SIGTERM in CI).
+# Here the worker sends a header promising 1 MiB and 10 bytes of it, then waits to be killed.
+HALF_SENT = r"""
+import os, struct, sys, time
+from kfoot.core.workers import worker_pool
+
+def half_sent(flag):
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:  # concurrent.futures' worker loop holds the queue
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 10)
+    open(flag, "w").close()
+    time.sleep(60)
+
+if __name__ == "__main__":
+    flag = sys.argv[1]
+    try:
+        with worker_pool(1) as pool:
+            pool.submit(half_sent, flag)
+            while not os.path.exists(flag):
+                time.sleep(0.01)
+            time.sleep(0.3)  # the manager thread has read the header and waits for the rest
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        print("unwound", flush=True)
+"""
+
+
+def test_a_worker_killed_halfway_through_sending_its_result_does_not_hang_the_exit(tmp_path):
+    script = tmp_path / "half_sent.py"
+    script.write_text(HALF_SENT)
+    proc = subprocess.Popen([sys.executable, str(script), str(tmp_path / "sent")], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    try:
+        out, err = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        raise AssertionError(f"the parent did not exit within 15 s of killing its pool: {out!r} {err!r}")
+    assert out == "unwound\n", err
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert session_members(proc.pid) == []

@@ -81,10 +81,16 @@ def kill_pool(pool: "ProcessPoolExecutor") -> None:
         with contextlib.suppress(Exception):
             process.kill()
     manager = getattr(pool, "_executor_manager_thread", None)
+    result_queue = getattr(pool, "_result_queue", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(1.0)
+    # A worker killed while sending its result leaves the manager thread reading the rest of it,
+    # and this process holds the pipe's write end too: closed here, the read ends (EOF) and the
+    # manager takes its broken-pool path instead of blocking forever (and the exit with it).
+    with contextlib.suppress(Exception):
+        result_queue._writer.close()
     # The pool's manager thread sees the dead workers and closes its wakeup pipe; let it finish
     # now, or concurrent.futures' exit hook may write to that pipe as it closes (EBADF traceback).
     if manager is not None:
@@ -183,6 +189,26 @@ def install_signal_handlers() -> None:
     with contextlib.suppress(ValueError):  # not the main thread
         signal.signal(signal.SIGINT, handler)
         signal.signal(signal.SIGTERM, handler)
+        sys.unraisablehook = _interrupt_again(sys.unraisablehook)
+
+
+def _interrupt_again(default):
+    """An unraisable-exception hook that raises again, where the main thread goes on, an
+    interrupt that landed in a finalizer (a weakref callback such as the one concurrent.futures
+    runs as each pool is freed, a __del__): Python would print it and carry on with the work."""
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _signalled is not None:
+            import _thread
+            import threading
+
+            # Sent from another thread: sent from here, the handler ran inside this hook (and
+            # was printed as its error). It runs once this finalizer is over; landing in another
+            # one brings it back here; once kfoot ignores signals to unwind, nothing happens.
+            _thread.start_new_thread(signal.pthread_kill, (threading.main_thread().ident, _signalled))
+            return
+        default(unraisable)
+
+    return hook
 
 
 def signalled() -> int | None:

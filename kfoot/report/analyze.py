@@ -14,6 +14,7 @@ Three steps per file:
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import gc
@@ -196,7 +197,12 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
     with workers.worker_pool(min(jobs, len(batches)), mp_context=context, initializer=reuse_freed_memory,
                              initargs=(share,)) as pool:
         decoder = decode_batch if encode is None else functools.partial(decode_batch, encode=encode)
-        for batch, packed in zip(batches, pool.map(decoder, batches)):
+        # Not pool.map: its iterator cancels the waiting futures as it unwinds, and Python 3.11's
+        # pool, finding its killed workers, then sets an error on a cancelled future and prints
+        # that thread's traceback (InvalidStateError). Each result is let go once yielded.
+        pending = collections.deque(pool.submit(decoder, batch) for batch in batches)
+        for batch in batches:
+            packed = pending.popleft().result()
             yield [w.key for w in batch], unpack_batch(packed), packed[2]
             if on_progress:
                 on_progress(sum(w.stored for w in batch))
