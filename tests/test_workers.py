@@ -115,3 +115,18 @@ def test_a_worker_killed_halfway_through_sending_its_result_does_not_hang_the_ex
     assert proc.returncode == 0, err
     assert "Traceback" not in err
     assert session_members(proc.pid) == []
+
+
+def test_signal_handlers_installed_again_and_again_still_report_a_finalizers_error_once():
+    """main() installs kfoot's handlers each time it runs (tests call it thousands of times in one
+    process): an error in a finalizer must still reach Python's hook once, not through a chain of
+    wrappers as deep as the calls (RecursionError)."""
+    code = ("import gc\nfrom kfoot.core import workers\n"
+            "for _ in range(3000):\n    workers.install_signal_handlers()\n"
+            "class Broken:\n    def __del__(self):\n        raise ValueError('from a finalizer')\n"
+            "Broken()\ngc.collect()\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("ValueError: from a finalizer") == 1, done.stderr
+    assert "RecursionError" not in done.stderr and "sys.unraisablehook" not in done.stderr, done.stderr

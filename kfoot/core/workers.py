@@ -180,7 +180,8 @@ _signalled: int | None = None  # the first SIGINT or SIGTERM this process got
 
 def install_signal_handlers() -> None:
     """SIGINT raises KeyboardInterrupt and SIGTERM `Terminated` in the main thread (the CLI
-    installs this); both are also remembered, for `check_interrupted`."""
+    installs this); both are also remembered, for `check_interrupted`, and one that lands in a
+    finalizer is raised again outside it (`_interrupt_again`)."""
     def handler(signum, frame):
         global _signalled
         _signalled = _signalled or signum
@@ -189,7 +190,8 @@ def install_signal_handlers() -> None:
     with contextlib.suppress(ValueError):  # not the main thread
         signal.signal(signal.SIGINT, handler)
         signal.signal(signal.SIGTERM, handler)
-        sys.unraisablehook = _interrupt_again(sys.unraisablehook)
+        if not getattr(sys.unraisablehook, "kfoot_interrupt_again", False):  # main() may run many times
+            sys.unraisablehook = _interrupt_again(sys.unraisablehook)
 
 
 def _interrupt_again(default):
@@ -208,6 +210,7 @@ def _interrupt_again(default):
             return
         default(unraisable)
 
+    hook.kfoot_interrupt_again = True
     return hook
 
 
