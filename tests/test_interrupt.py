@@ -282,6 +282,27 @@ def test_sigterm_while_a_worker_sends_its_results_stops_a_report_with_143(curand
     signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
 
 
+# The same, and a second SIGTERM that lands while kfoot kills its workers (a second Ctrl-C a
+# moment after the first is what people do): sent as each worker is killed.
+SIGNALLED_AGAIN = HALF_SENT.replace('sys.argv[0] = "kfoot"', """
+import multiprocessing.process
+kill = multiprocessing.process.BaseProcess.kill
+
+def kill_and_signal_again(process):
+    kill(process)
+    signal.raise_signal(signal.SIGTERM)
+
+multiprocessing.process.BaseProcess.kill = kill_and_signal_again
+sys.argv[0] = "kfoot"
+""")
+
+
+def test_a_second_sigterm_while_kfoot_kills_its_workers_still_stops_it_with_143(curand_library, tmp_path):
+    proc = _patched_report(tmp_path, SIGNALLED_AGAIN, curand_library, 4)
+    time.sleep(0.3)
+    signal_and_check(proc, signal.SIGTERM, group=False, code=143, last_line="kfoot: terminated")
+
+
 def test_kill_9_of_a_report_takes_its_workers_within_2_s(curand_library):
     assert _kill_9_takes_the_workers(_report(curand_library), 1.0), "report's workers outlived kill -9 of kfoot"
 

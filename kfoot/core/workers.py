@@ -75,7 +75,14 @@ def process_pool(max_workers: int, *, mp_context=None, initializer=None, initarg
 
 
 def kill_pool(pool: "ProcessPoolExecutor") -> None:
-    """Cancel what has not started and SIGKILL every worker now; do not wait for busy ones."""
+    """Cancel what has not started and SIGKILL every worker now; do not wait for busy ones.
+    A second Ctrl-C or SIGTERM meanwhile is raised once it is done: left halfway, the pool's
+    manager thread could be left reading a killed worker's result, and the exit waiting for it."""
+    with interrupts_held():
+        _kill_pool(pool)
+
+
+def _kill_pool(pool: "ProcessPoolExecutor") -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         with contextlib.suppress(Exception):
@@ -212,6 +219,26 @@ def _interrupt_again(default):
 
     hook.kfoot_interrupt_again = True
     return hook
+
+
+@contextlib.contextmanager
+def interrupts_held():
+    """SIGINT and SIGTERM held for the block (in the main thread; elsewhere nothing is held): one
+    that arrives is raised again, through the handler there was, when the block ends."""
+    held: list[int] = []
+    try:
+        before = {sig: signal.signal(sig, lambda signum, frame: held.append(signum))
+                  for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread: signals are handled there anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)  # None: not set from Python
+        if held:
+            signal.raise_signal(held[0])
 
 
 def signalled() -> int | None:
