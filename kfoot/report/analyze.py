@@ -151,10 +151,14 @@ def _batches(work: list[Work], parts: int) -> list[list[Work]]:
     return batches
 
 
+def _jobs(options: ReportOptions) -> int:
+    """How many processes may decode at once (-j, else one per core)."""
+    return options.jobs or os.cpu_count() or 1
+
+
 def _uses_workers(plan: FilePlan, options: ReportOptions) -> bool:
     """Whether the plan is decoded by worker processes: when it is large enough to pay."""
-    jobs = options.jobs or os.cpu_count() or 1
-    return jobs > 1 and sum(w.stored for w in plan.work) >= PARALLEL_THRESHOLD and len(plan.work) >= 2
+    return _jobs(options) > 1 and sum(w.stored for w in plan.work) >= PARALLEL_THRESHOLD and len(plan.work) >= 2
 
 
 def _worker_imports() -> None:
@@ -174,7 +178,6 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
     """Yield (containers now wholly decoded, image results, report cache entries) for a plan, in
     worker processes when it is large enough to pay. With `encode`, the workers encode each
     container's entry (decode_batch); decoded here, none are ({}: the caller encodes them)."""
-    jobs = options.jobs or os.cpu_count() or 1
     if not _uses_workers(plan, options):
         left: dict[ContainerKey, int] = {}
         for work in plan.work:
@@ -186,6 +189,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
                 on_progress(work.stored)
         return
     _worker_imports()
+    jobs = _jobs(options)
     batches = _batches(plan.work, jobs)
     import multiprocessing
 
@@ -420,7 +424,7 @@ def _share_memory(plan: FilePlan, options: ReportOptions) -> None:
     """Give each work item its decoder's share of the memory bound: all of it when the file is
     decoded in this process, an equal part per worker when workers decode it (as _run decides)."""
     bound = options.max_memory if options.max_memory is not None else max_memory()
-    decoders = (options.jobs or os.cpu_count() or 1) if _uses_workers(plan, options) else 1
+    decoders = _jobs(options) if _uses_workers(plan, options) else 1
     for work in plan.work:
         work.memory_share = bound // decoders
 
