@@ -214,7 +214,7 @@ def _run(plan: FilePlan, options: ReportOptions, on_progress=None, encode=None):
 
 
 def _results(binary: walk.Binary, plan: FilePlan, options: ReportOptions, cache: ReportCache | None,
-             digests: dict[ContainerKey, str], writer: ThreadPoolExecutor | None = None, on_progress=None):
+             digests: dict[ContainerKey, str], writer: ThreadPoolExecutor | None, on_progress=None):
     """Each container's image results, in the order the walk found the containers: from the
     report cache where it holds them (keyed by the container's digest, from `digests`, and the
     options), decoded (and stored in the cache, by `writer`'s thread) where it does not."""
